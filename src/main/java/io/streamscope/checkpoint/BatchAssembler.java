@@ -1,0 +1,153 @@
+package io.streamscope.checkpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * Joins the offset log, the commit log and the sources into batches: start offsets (previous end, or the initial
+ * offsets for batch 0), rows read per Kafka partition, committed, will replay, and notes on purged history and gaps.
+ */
+final class BatchAssembler {
+
+    /** What was found for one batch id in the two logs. */
+    record LogEntries(boolean offsetsFilePresent, Optional<OffsetSeq> offsets, Optional<Commit> commit) {
+    }
+
+    private BatchAssembler() {
+    }
+
+    static NavigableMap<Long, Batch> assemble(NavigableMap<Long, LogEntries> entries, List<SourceInfo> sources,
+                                              boolean hasCommitLog, Findings findings) {
+        NavigableMap<Long, Batch> batches = new TreeMap<>();
+        Long lastOffsetsBatch = lastWithOffsetsFile(entries);
+        List<JsonNode> previousEnd = null;
+        for (Map.Entry<Long, LogEntries> entry : entries.entrySet()) {
+            long id = entry.getKey();
+            LogEntries log = entry.getValue();
+            List<JsonNode> start = startOffsets(id, previousEnd, sources);
+            List<BatchSource> batchSources = new ArrayList<>();
+            if (log.offsets().isPresent()) {
+                List<JsonNode> end = log.offsets().get().offsets();
+                for (int index = 0; index < Math.max(end.size(), sources.size()); index++) {
+                    JsonNode startOffset = index < start.size() ? start.get(index) : null;
+                    JsonNode endOffset = index < end.size() ? end.get(index) : null;
+                    batchSources.add(batchSource(id, index, startOffset, endOffset, findings));
+                }
+                previousEnd = end;
+            } else if (log.offsetsFilePresent()) {
+                previousEnd = null; // unreadable: the next batch's start is unknown, not an older batch's end
+            }
+            boolean committed = hasCommitLog ? log.commit().isPresent() : (lastOffsetsBatch != null && id < lastOffsetsBatch);
+            boolean willReplay = log.offsetsFilePresent() && !committed && lastOffsetsBatch != null && id == lastOffsetsBatch;
+            batches.put(id, new Batch(id, log.offsets(), batchSources, log.commit(), committed, willReplay));
+        }
+        addNotes(batches, entries, hasCommitLog, findings);
+        return batches;
+    }
+
+    private static Long lastWithOffsetsFile(NavigableMap<Long, LogEntries> entries) {
+        for (Map.Entry<Long, LogEntries> entry : entries.descendingMap().entrySet()) {
+            if (entry.getValue().offsetsFilePresent()) {
+                return entry.getKey();
+            }
+        }
+        return null;
+    }
+
+    private static List<JsonNode> startOffsets(long id, List<JsonNode> previousEnd, List<SourceInfo> sources) {
+        if (previousEnd != null) {
+            return previousEnd;
+        }
+        List<JsonNode> start = new ArrayList<>();
+        if (id == 0) {
+            for (SourceInfo source : sources) {
+                start.add(source.initialOffsets());
+            }
+        }
+        return start;
+    }
+
+    private static BatchSource batchSource(long batchId, int index, JsonNode start, JsonNode end, Findings findings) {
+        Optional<SortedMap<KafkaPartition, Long>> endOffsets = KafkaOffsets.parse(end);
+        Optional<SortedMap<KafkaPartition, Long>> startOffsets = KafkaOffsets.parse(start);
+        if (endOffsets.isEmpty() || startOffsets.isEmpty()) {
+            return new BatchSource(index, start, end, null, new TreeMap<>());
+        }
+        SortedMap<KafkaPartition, Long> rows = new TreeMap<>();
+        long total = 0;
+        for (Map.Entry<KafkaPartition, Long> partition : endOffsets.get().entrySet()) {
+            Long from = startOffsets.get().get(partition.getKey());
+            if (from == null) {
+                // A partition added after the query started: Spark reads it from the earliest offset.
+                from = 0L;
+                findings.note("offsets/" + batchId, "partition " + partition.getKey() + " first appears in batch "
+                        + batchId + "; Spark reads a new partition from its earliest offset, counted here from 0");
+            }
+            long count = partition.getValue() - from;
+            if (count < 0) {
+                findings.warning("offsets/" + batchId, null, "offset of " + partition.getKey() + " went backwards from "
+                        + from + " to " + partition.getValue() + " (topic re-created?)");
+                count = 0;
+            }
+            rows.put(partition.getKey(), count);
+            total += count;
+        }
+        return new BatchSource(index, start, end, total, rows);
+    }
+
+    private static void addNotes(NavigableMap<Long, Batch> batches, NavigableMap<Long, LogEntries> entries,
+                                 boolean hasCommitLog, Findings findings) {
+        if (batches.isEmpty()) {
+            return;
+        }
+        if (!hasCommitLog) {
+            findings.note("commits", "no commits/ folder (written by Spark 2.1): a batch counts as committed when the next"
+                    + " batch's offsets exist, and Spark re-runs the last batch on restart");
+        }
+        long first = batches.firstKey();
+        if (first > 0) {
+            findings.note(null, "batches before " + first + " were purged by retention (spark.sql.streaming.minBatchesToRetain);"
+                    + " the start offsets of batch " + first + " are unknown");
+        }
+        TreeSet<Long> missing = new TreeSet<>();
+        for (long id = first; id <= batches.lastKey() && missing.size() <= 1000; id++) {
+            if (!batches.containsKey(id)) {
+                missing.add(id);
+            }
+        }
+        if (!missing.isEmpty()) {
+            findings.note("offsets", "no files for batch" + (missing.size() == 1 ? " " : "es ") + describe(missing)
+                    + " (a gap, as async progress tracking leaves; Spark without it refuses to restart)");
+        }
+        for (Batch batch : batches.values()) {
+            LogEntries log = entries.get(batch.id());
+            if (batch.willReplay()) {
+                findings.note("offsets/" + batch.id(), "batch " + batch.id() + " wrote its offsets but has no commit: Spark"
+                        + " re-runs it with exactly these offsets when the query restarts");
+            } else if (hasCommitLog && log.offsetsFilePresent() && !batch.committed()) {
+                findings.note("commits", "batch " + batch.id() + " has no commit although later batches exist");
+            }
+            if (!log.offsetsFilePresent()) {
+                findings.note("commits/" + batch.id(), "batch " + batch.id() + " has a commit but its offsets were purged");
+            }
+        }
+    }
+
+    private static String describe(TreeSet<Long> ids) {
+        if (ids.size() == 1) {
+            return ids.first().toString();
+        }
+        if (ids.last() - ids.first() + 1 == ids.size()) {
+            return ids.first() + "–" + ids.last();
+        }
+        return ids.toString();
+    }
+}

@@ -1,0 +1,51 @@
+package io.streamscope.checkpoint;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+/** Jackson set up the way Spark's json4s output needs: any key order, unknown fields, big numbers kept exact. */
+public final class Json {
+
+    public static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+
+    private Json() {
+    }
+
+    /** Parses one JSON value, reporting a syntax error at {@code where} with Jackson's column. */
+    public static JsonNode parse(String text, String where) throws FormatException {
+        try {
+            JsonNode node = MAPPER.readTree(text);
+            if (node == null || node.isMissingNode()) {
+                throw new FormatException(where, "empty JSON");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            String column = e.getLocation() == null ? "" : " at column " + e.getLocation().getColumnNr();
+            throw new FormatException(where, "broken JSON" + column + ": " + e.getOriginalMessage());
+        }
+    }
+
+    public static JsonNode parseObject(String text, String where) throws FormatException {
+        JsonNode node = parse(text, where);
+        if (!node.isObject()) {
+            throw new FormatException(where, "expected a JSON object, found " + node.getNodeType().name().toLowerCase());
+        }
+        return node;
+    }
+
+    /** A long field, or {@code fallback} when absent (json4s leaves out None); a non-integer value is an error. */
+    public static long longField(JsonNode object, String field, long fallback, String where) throws FormatException {
+        JsonNode value = object.get(field);
+        if (value == null || value.isNull()) {
+            return fallback;
+        }
+        if (!value.canConvertToExactIntegral() || !value.canConvertToLong()) {
+            throw new FormatException(where, "\"" + field + "\" should be an integer, found " + value);
+        }
+        return value.asLong();
+    }
+}

@@ -1,0 +1,51 @@
+package io.streamscope.checkpoint;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.util.Collections;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * Reads Kafka source offset JSON, {@code {"topic":{"partition":offset}}}: partition keys are strings in hash order,
+ * values the next offset to read.
+ */
+public final class KafkaOffsets {
+
+    private KafkaOffsets() {
+    }
+
+    /** The offsets per partition, sorted, or empty when {@code json} is not Kafka offset JSON. */
+    public static Optional<SortedMap<KafkaPartition, Long>> parse(JsonNode json) {
+        if (json == null || !json.isObject() || json.isEmpty()) {
+            return Optional.empty();
+        }
+        SortedMap<KafkaPartition, Long> offsets = new TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> topics = json.fields(); topics.hasNext(); ) {
+            Map.Entry<String, JsonNode> topic = topics.next();
+            if (!topic.getValue().isObject()) {
+                return Optional.empty();
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> partitions = topic.getValue().fields(); partitions.hasNext(); ) {
+                Map.Entry<String, JsonNode> partition = partitions.next();
+                JsonNode offset = partition.getValue();
+                if (!offset.isIntegralNumber() || !offset.canConvertToLong()) {
+                    return Optional.empty();
+                }
+                try {
+                    offsets.put(new KafkaPartition(topic.getKey(), Integer.parseInt(partition.getKey())), offset.asLong());
+                } catch (NumberFormatException e) {
+                    return Optional.empty();
+                }
+            }
+        }
+        return Optional.of(Collections.unmodifiableSortedMap(offsets));
+    }
+
+    public static boolean isKafkaOffsets(JsonNode json) {
+        return parse(json).isPresent();
+    }
+}
