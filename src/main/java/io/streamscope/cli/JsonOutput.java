@@ -1,0 +1,51 @@
+package io.streamscope.cli;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
+import io.streamscope.checkpoint.Json;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+
+/** Streams JSON to stdout with Jackson's generator, so large answers never sit in memory whole. */
+final class JsonOutput {
+
+    private JsonOutput() {
+    }
+
+    static JsonGenerator pretty(OutputStream out) {
+        try {
+            JsonGenerator generator = Json.MAPPER.getFactory().createGenerator(nonClosing(out), JsonEncoding.UTF8);
+            DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+                    .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
+                    .withArrayEmptySeparator("")
+                    .withObjectEmptySeparator(""))
+                    .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+                    .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+            generator.setPrettyPrinter(printer);
+            generator.setCodec(Json.MAPPER);
+            return generator;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** stdout must stay open after the generator closes. */
+    private static OutputStream nonClosing(OutputStream out) {
+        return new java.io.FilterOutputStream(out) {
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                flush();
+            }
+        };
+    }
+}

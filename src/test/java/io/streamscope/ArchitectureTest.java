@@ -1,0 +1,42 @@
+package io.streamscope;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The dependency rules of design.md: the logic packages know nothing of JavaFX, and nothing below ui uses ui. */
+class ArchitectureTest {
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importProductionClasses() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("io.streamscope");
+        assertTrue(classes.contain(io.streamscope.checkpoint.CheckpointReader.class), "the import must see the production classes");
+    }
+
+    @Test
+    void logicPackagesNeverUseJavaFx() {
+        ArchRule rule = noClasses()
+                .that().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
+                        "io.streamscope.replay..", "io.streamscope.cli..")
+                .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", "io.streamscope.ui..");
+        rule.check(classes);
+    }
+
+    @Test
+    void checkpointReadingDependsOnNoOtherStreamscopePackage() {
+        noClasses().that().resideInAPackage("io.streamscope.checkpoint..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.streamscope.topic..", "io.streamscope.replay..",
+                        "io.streamscope.cli..", "io.streamscope.ui..")
+                .check(classes);
+    }
+}

@@ -1,0 +1,140 @@
+package io.streamscope.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.streamscope.checkpoint.FolderSnapshot;
+import io.streamscope.checkpoint.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code inspect} prints design.md's JSON: its keys, types and values on real Spark checkpoints. */
+class InspectCommandTest {
+
+    private static final Path CORPUS = Path.of("src/test/resources/spark-conformance");
+
+    private record Result(int exitCode, String out, String err) {
+        JsonNode json() throws Exception {
+            return Json.MAPPER.readTree(out);
+        }
+    }
+
+    private static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            names.add(it.next());
+        }
+        return names;
+    }
+
+    @Test
+    void kafkaCheckpointHasTheContractShapeAndValues() throws Exception {
+        Result result = run("inspect", CORPUS.resolve("checkpoint-version-2.4.3-kafka-include-headers-default").toString());
+        assertEquals(0, result.exitCode(), result.err());
+        JsonNode json = result.json();
+        assertEquals(List.of("queryId", "sources", "batches", "stateOperators", "problems", "notes"), fieldNames(json));
+
+        JsonNode source = json.get("sources").get(0);
+        assertEquals(List.of("index", "kind", "initialOffsets"), fieldNames(source));
+        assertEquals("kafka", source.get("kind").asText());
+        String topic = "spark-test-topic-2b8619f5-d3c4-4c2d-b5d1-8d9d9458aa62";
+        assertEquals(0, source.get("initialOffsets").get(topic).get("4").asInt());
+
+        JsonNode batch = json.get("batches").get(0);
+        assertEquals(List.of("batchId", "committed", "willReplay", "watermarkMs", "timestampMs", "nextWatermarkMs", "sources"),
+                fieldNames(batch));
+        assertTrue(batch.get("batchId").isIntegralNumber());
+        assertTrue(batch.get("committed").asBoolean());
+        assertFalse(batch.get("willReplay").asBoolean());
+        JsonNode batchSource = batch.get("sources").get(0);
+        assertEquals(List.of("index", "startOffset", "endOffset", "numInputRows"), fieldNames(batchSource));
+        assertTrue(batchSource.get("endOffset").isObject(), "offsets are embedded JSON, not strings");
+        assertEquals(3, batchSource.get("endOffset").get(topic).get("2").asInt());
+        assertEquals(15, batchSource.get("numInputRows").asLong());
+
+        JsonNode store = json.get("stateOperators").get(0).get("stores").get(0);
+        assertEquals(List.of("storeName", "numPartitions", "keySchema", "valueSchema", "provider", "versions"), fieldNames(store));
+        assertEquals("default", store.get("storeName").asText());
+        assertEquals("hdfs", store.get("provider").asText());
+        assertEquals(0, json.get("problems").size());
+    }
+
+    @Test
+    void sourceLineDashBecomesNullAndSchemasAreEmbedded() throws Exception {
+        JsonNode json = run("inspect", CORPUS.resolve("checkpoint-version-3.5.1-streaming-join").toString()).json();
+        JsonNode stores = json.get("stateOperators").get(0).get("stores");
+        assertEquals(4, stores.size());
+        JsonNode keySchema = stores.get(1).get("keySchema");
+        assertEquals("struct", keySchema.get("type").asText());
+        assertEquals("field0", keySchema.get("fields").get(0).get("name").asText());
+    }
+
+    @Test
+    void offsetsWithoutCommitAreMarkedAndExplainedInNotes() throws Exception {
+        JsonNode json = run("inspect", CORPUS.resolve("checkpoint-test-offsetId-commitId-inconsistent").toString()).json();
+        JsonNode batches = json.get("batches");
+        assertEquals(4, batches.size());
+        assertEquals(4, batches.get(3).get("batchId").asLong());
+        assertTrue(batches.get(3).get("willReplay").asBoolean());
+        assertTrue(batches.get(3).get("nextWatermarkMs").isNull());
+        assertEquals(0, json.get("problems").size(), "normal Spark behaviour is not a problem");
+        assertTrue(json.get("notes").toString().contains("batch 3"), json.get("notes").toString());
+    }
+
+    @Test
+    void damagedFileIsListedAndExitIsStillZero(@TempDir Path temp) throws Exception {
+        Path copy = temp.resolve("chk");
+        FolderSnapshot.copyTree(CORPUS.resolve("checkpoint-version-4.0.0/hdfs/agg"), copy);
+        Files.writeString(copy.resolve("offsets/1"), "v1\n{garbage");
+        Result result = run("inspect", copy.toString());
+        assertEquals(0, result.exitCode());
+        JsonNode problem = result.json().get("problems").get(0);
+        assertEquals("offsets/1", problem.get("path").asText());
+        assertEquals("line 2", problem.get("where").asText());
+        assertTrue(result.json().get("batches").get(1).get("watermarkMs").isNull());
+    }
+
+    @Test
+    void fileSinkOutputFolderPrintsItsLog() throws Exception {
+        JsonNode json = run("inspect", CORPUS.resolve("escaped-path-2.4.0/output%20%25@%23output").toString()).json();
+        assertEquals(1, json.get("fileSink").get("files").size());
+        assertEquals("add", json.get("fileSink").get("files").get(0).get("action").asText());
+    }
+
+    @Test
+    void notACheckpointExitsNonZeroWithOneLine() {
+        Result result = run("inspect", CORPUS.resolve("testCommitLogV1").toString());
+        assertEquals(2, result.exitCode());
+        assertEquals("", result.out());
+        assertEquals(1, result.err().lines().count(), result.err());
+        assertTrue(result.err().contains("is not a checkpoint"), result.err());
+    }
+
+    @Test
+    void missingFolderAndBadFlagAreUsageErrors() {
+        Result missing = run("inspect", "no/such/folder");
+        assertEquals(2, missing.exitCode());
+        assertTrue(missing.err().contains("does not exist"));
+        Result flag = run("inspect", "--frobnicate");
+        assertEquals(2, flag.exitCode());
+        assertTrue(flag.err().contains("unknown flag --frobnicate"), flag.err());
+    }
+}
