@@ -11,10 +11,8 @@ import java.util.Map;
  *                             say (Spark 2.2–2.3), null when the file could not be read
  * @param stateUniqueIds       checkpoint format v2: operator id → partition → unique id of each store's files for
  *                             state version N+1; empty otherwise
- * @param rawText              the file as text, or null when unreadable
  */
-public record Commit(int version, Long nextBatchWatermarkMs, Map<Integer, List<List<String>>> stateUniqueIds,
-                     String rawText) {
+public record Commit(int version, Long nextBatchWatermarkMs, Map<Integer, List<List<String>>> stateUniqueIds) {
 
     public Commit {
         stateUniqueIds = Map.copyOf(stateUniqueIds);
@@ -22,6 +20,6 @@ public record Commit(int version, Long nextBatchWatermarkMs, Map<Integer, List<L
 
     /** A commit file that exists (so the batch finished) but whose content is damaged. */
     public static Commit unreadable() {
-        return new Commit(0, null, Map.of(), null);
+        return new Commit(0, null, Map.of());
     }
 }

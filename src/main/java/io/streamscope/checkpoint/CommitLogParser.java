@@ -28,8 +28,7 @@ public final class CommitLogParser {
                 ? Json.MAPPER.createObjectNode()
                 : Json.parseObject(text.line(2), where);
         long nextWatermark = Json.longField(json, "nextBatchWatermarkMs", 0, where);
-        return new Commit(version, nextWatermark, stateUniqueIds(json.get("stateUniqueIds"), where),
-                String.join("\n", text.lines()));
+        return new Commit(version, nextWatermark, stateUniqueIds(json.get("stateUniqueIds"), where));
     }
 
     private static Map<Integer, List<List<String>>> stateUniqueIds(JsonNode json, String where) throws FormatException {

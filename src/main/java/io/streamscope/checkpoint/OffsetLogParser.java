@@ -40,7 +40,7 @@ public final class OffsetLogParser {
             }
             offsets.add(NO_OFFSET.equals(line) ? null : Json.parse(line, FormatException.line(number)));
         }
-        return new OffsetSeq(version, metadata, offsets, String.join("\n", text.lines()));
+        return new OffsetSeq(version, metadata, offsets);
     }
 
     static OffsetSeqMetadata parseMetadata(String line, String where) throws FormatException {

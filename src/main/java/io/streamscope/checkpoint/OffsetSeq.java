@@ -12,9 +12,8 @@ import java.util.List;
  * @param metadata watermark, timestamp and conf
  * @param offsets  the end offset of every source in source-index order, exactly as Spark wrote it; a null entry is
  *                 Spark's {@code -} (the source had no offset yet)
- * @param rawText  the file as text, for the inspector
  */
-public record OffsetSeq(int version, OffsetSeqMetadata metadata, List<JsonNode> offsets, String rawText) {
+public record OffsetSeq(int version, OffsetSeqMetadata metadata, List<JsonNode> offsets) {
 
     public OffsetSeq {
         offsets = Collections.unmodifiableList(new java.util.ArrayList<>(offsets));
