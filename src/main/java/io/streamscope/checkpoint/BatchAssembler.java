@@ -29,10 +29,12 @@ final class BatchAssembler {
         NavigableMap<Long, Batch> batches = new TreeMap<>();
         Long lastOffsetsBatch = lastWithOffsetsFile(entries);
         List<JsonNode> previousEnd = null;
+        long previousId = -1;
         for (Map.Entry<Long, LogEntries> entry : entries.entrySet()) {
             long id = entry.getKey();
             LogEntries log = entry.getValue();
-            List<JsonNode> start = startOffsets(id, previousEnd, sources);
+            // After a gap the batches in between read the offsets since the last known end, so this one's start is unknown.
+            List<JsonNode> start = startOffsets(id, previousId == id - 1 ? previousEnd : null, sources);
             List<BatchSource> batchSources = new ArrayList<>();
             if (log.offsets().isPresent()) {
                 List<JsonNode> end = log.offsets().get().offsets();
@@ -42,9 +44,10 @@ final class BatchAssembler {
                     batchSources.add(batchSource(id, index, startOffset, endOffset, findings));
                 }
                 previousEnd = end;
-            } else if (log.offsetsFilePresent()) {
-                previousEnd = null; // unreadable: the next batch's start is unknown, not an older batch's end
+            } else {
+                previousEnd = null; // unreadable or purged: the next batch's start is unknown
             }
+            previousId = id;
             boolean committed = hasCommitLog ? log.commit().isPresent() : (lastOffsetsBatch != null && id < lastOffsetsBatch);
             boolean willReplay = log.offsetsFilePresent() && !committed && lastOffsetsBatch != null && id == lastOffsetsBatch;
             batches.put(id, new Batch(id, log.offsets(), batchSources, log.commit(), committed, willReplay));
@@ -125,7 +128,8 @@ final class BatchAssembler {
         }
         if (!missing.isEmpty()) {
             findings.note("offsets", "no files for batch" + (missing.size() == 1 ? " " : "es ") + describe(missing)
-                    + " (a gap, as async progress tracking leaves; Spark without it refuses to restart)");
+                    + " (a gap, as async progress tracking leaves; Spark without it refuses to restart); the batch after a gap"
+                    + " has unknown start offsets");
         }
         for (Batch batch : batches.values()) {
             LogEntries log = entries.get(batch.id());

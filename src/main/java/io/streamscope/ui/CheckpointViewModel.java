@@ -1,0 +1,169 @@
+package io.streamscope.ui;
+
+import io.streamscope.checkpoint.CheckpointReader;
+import io.streamscope.checkpoint.NotACheckpointException;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ObservableList;
+import javafx.concurrent.Task;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Executor;
+
+/**
+ * What the main window shows about the open checkpoint: the batch rows, the problems and notes, and the status.
+ * It holds no controls. Its state changes on the FX thread only; the reading runs on a background executor.
+ */
+public final class CheckpointViewModel {
+
+    public static final String PLACEHOLDER = "Open a Spark checkpoint folder to see its batches";
+    static final String READY = "Open a checkpoint folder (Ctrl+O), or drop one onto the window";
+    static final String NO_CHECKPOINT = "No checkpoint open";
+    /** Progress value a progress bar shows as "busy, amount unknown". */
+    static final double INDETERMINATE = -1;
+
+    private final Executor executor;
+    private final ReadOnlyObjectWrapper<Path> folder = new ReadOnlyObjectWrapper<>(this, "folder");
+    private final ReadOnlyStringWrapper pathText = new ReadOnlyStringWrapper(this, "pathText", NO_CHECKPOINT);
+    private final ReadOnlyStringWrapper queryText = new ReadOnlyStringWrapper(this, "queryText", "");
+    private final ReadOnlyStringWrapper windowTitle = new ReadOnlyStringWrapper(this, "windowTitle", "Streamscope");
+    private final ReadOnlyStringWrapper status = new ReadOnlyStringWrapper(this, "status", READY);
+    private final ReadOnlyDoubleWrapper progress = new ReadOnlyDoubleWrapper(this, "progress", 0);
+    private final ReadOnlyBooleanWrapper loading = new ReadOnlyBooleanWrapper(this, "loading", false);
+    private final ReadOnlyStringWrapper placeholder = new ReadOnlyStringWrapper(this, "placeholder", PLACEHOLDER);
+    private final ObservableList<BatchRow> batches = FXCollections.observableArrayList();
+    private final ObservableList<Finding> findings = FXCollections.observableArrayList();
+    private final ObservableList<BatchRow> readOnlyBatches = FXCollections.unmodifiableObservableList(batches);
+    private final ObservableList<Finding> readOnlyFindings = FXCollections.unmodifiableObservableList(findings);
+
+    private Task<LoadedCheckpoint> current;
+    /** Counts opens, so that a slow read finishing after a newer open is dropped instead of shown. */
+    private long generation;
+
+    public CheckpointViewModel() {
+        this(BackgroundTasks.shared());
+    }
+
+    public CheckpointViewModel(Executor executor) {
+        this.executor = executor;
+    }
+
+    /** Starts reading {@code folder} in the background. Call on the FX thread; a newer call supersedes this one. */
+    public Task<LoadedCheckpoint> open(Path folder) {
+        Path target = folder.toAbsolutePath().normalize();
+        if (current != null && current.isRunning()) {
+            current.cancel();
+        }
+        long mine = ++generation;
+        started(target);
+        current = BackgroundTasks.create(() -> LoadedCheckpoint.of(CheckpointReader.read(target)))
+                .onSuccess(loaded -> {
+                    if (mine == generation) {
+                        show(loaded);
+                    }
+                })
+                .onFailure(error -> {
+                    if (mine == generation) {
+                        showFailure(target, error);
+                    }
+                })
+                .runOn(executor);
+        return current;
+    }
+
+    void started(Path target) {
+        folder.set(target);
+        pathText.set(target.toString());
+        queryText.set("");
+        windowTitle.set(title(target));
+        batches.clear();
+        findings.clear();
+        placeholder.set("Reading " + target.getFileName() + " …");
+        status.set("Reading " + target + " …");
+        progress.set(INDETERMINATE);
+        loading.set(true);
+    }
+
+    void show(LoadedCheckpoint loaded) {
+        Path path = loaded.checkpoint().path();
+        folder.set(path);
+        pathText.set(path.toString());
+        queryText.set(loaded.queryText());
+        windowTitle.set(title(path));
+        batches.setAll(loaded.rows());
+        findings.setAll(loaded.findings());
+        placeholder.set("This checkpoint has no batches yet");
+        status.set(loaded.summary());
+        progress.set(0);
+        loading.set(false);
+    }
+
+    void showFailure(Path target, Throwable error) {
+        boolean notACheckpoint = error instanceof NotACheckpointException;
+        String reason = notACheckpoint ? error.getMessage() : "could not read " + target + ": " + error;
+        batches.clear();
+        findings.setAll(List.of(Finding.failure(reason)));
+        queryText.set("");
+        placeholder.set("Could not open this folder (see Problems and notes)");
+        status.set((notACheckpoint ? "Not a checkpoint: " : "Could not read ") + target.getFileName()
+                + (notACheckpoint ? "" : ": " + error.getMessage()) + " (details below)");
+        progress.set(0);
+        loading.set(false);
+    }
+
+    private static String title(Path folder) {
+        return folder.getFileName() == null ? "Streamscope" : folder.getFileName() + " — Streamscope";
+    }
+
+    public ReadOnlyObjectProperty<Path> folderProperty() {
+        return folder.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty pathTextProperty() {
+        return pathText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty queryTextProperty() {
+        return queryText.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty windowTitleProperty() {
+        return windowTitle.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty statusProperty() {
+        return status.getReadOnlyProperty();
+    }
+
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress.getReadOnlyProperty();
+    }
+
+    public ReadOnlyBooleanProperty loadingProperty() {
+        return loading.getReadOnlyProperty();
+    }
+
+    public boolean isLoading() {
+        return loading.get();
+    }
+
+    public ReadOnlyStringProperty placeholderProperty() {
+        return placeholder.getReadOnlyProperty();
+    }
+
+    public ObservableList<BatchRow> batches() {
+        return readOnlyBatches;
+    }
+
+    public ObservableList<Finding> findings() {
+        return readOnlyFindings;
+    }
+}
