@@ -19,6 +19,7 @@ public final class Cli {
 
     static {
         COMMANDS.put("inspect", new InspectCommand());
+        COMMANDS.put("state", new StateCommand());
     }
 
     private Cli() {

@@ -19,7 +19,7 @@ final class JsonOutput {
 
     static JsonGenerator pretty(OutputStream out) {
         try {
-            JsonGenerator generator = Json.MAPPER.getFactory().createGenerator(nonClosing(out), JsonEncoding.UTF8);
+            JsonGenerator generator = Json.MAPPER.getFactory().createGenerator(new NonClosingStream(out), JsonEncoding.UTF8);
             DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
                     .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
                     .withArrayEmptySeparator("")
@@ -32,20 +32,5 @@ final class JsonOutput {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    /** stdout must stay open after the generator closes. */
-    private static OutputStream nonClosing(OutputStream out) {
-        return new java.io.FilterOutputStream(out) {
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                out.write(b, off, len);
-            }
-
-            @Override
-            public void close() throws IOException {
-                flush();
-            }
-        };
     }
 }

@@ -1,0 +1,137 @@
+package io.streamscope.checkpoint.state;
+
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.function.Consumer;
+
+/**
+ * Streams the records of one state file: HDFS {@code .delta}/{@code .snapshot} and RocksDB {@code .changelog}
+ * files, inside their compression. Framing ({@code DataOutputStream}, big-endian): {@code [int keySize][key]
+ * [int valueSize][value]}, {@code valueSize = -1} for a delete, {@code keySize = -1} at the end. RocksDB changelogs
+ * from v2 on put a type byte before each record and end with a zero byte.
+ */
+public final class StateFileReader {
+
+    /** Larger records are certainly damage: they are refused before anything of that size is allocated. */
+    static final int MAX_RECORD_BYTES = 256 * 1024 * 1024;
+
+    private static final int END = -1;
+    private static final int TYPE_END = 0x00;
+    private static final int TYPE_PUT = 0x01;
+    private static final int TYPE_DELETE = 0x10;
+    private static final int TYPE_MERGE = 0x11;
+
+    /** How records are framed. */
+    public enum Framing { PLAIN, TYPED }
+
+    /** What a changelog header said; null fields for files without one. */
+    public record Header(int changelogVersion, String lineageJson) {
+        static final Header NONE = new Header(1, null);
+    }
+
+    private StateFileReader() {
+    }
+
+    /** Reads an HDFS delta or snapshot (plain framing, no header). */
+    public static void read(Path file, Consumer<StateRecord> sink) throws IOException, StateFileException {
+        try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
+            records(raw, StateCodec.open(raw), Framing.PLAIN, sink);
+        }
+    }
+
+    /** Reads a RocksDB changelog: its header (v1 has none; v2–v4 begin with {@code writeUTF("v<n>")}) then records. */
+    public static Header readChangelog(Path file, Consumer<StateRecord> sink) throws IOException, StateFileException {
+        try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
+            java.io.BufferedInputStream in = new java.io.BufferedInputStream(StateCodec.open(raw), 64 * 1024);
+            Header header = header(in, raw);
+            Framing framing = header.changelogVersion() == 2 || header.changelogVersion() == 4 ? Framing.TYPED : Framing.PLAIN;
+            records(raw, in, framing, sink);
+            return header;
+        }
+    }
+
+    /** Only the header of a changelog (for its lineage). */
+    public static Header readChangelogHeader(Path file) throws IOException, StateFileException {
+        try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
+            return header(new java.io.BufferedInputStream(StateCodec.open(raw), 64 * 1024), raw);
+        }
+    }
+
+    private static Header header(java.io.BufferedInputStream in, CountingInputStream raw) throws IOException, StateFileException {
+        in.mark(16);
+        DataInputStream data = new DataInputStream(in);
+        String version;
+        try {
+            version = data.readUTF();
+        } catch (IOException notUtf) {
+            in.reset();
+            return Header.NONE;
+        }
+        if (!version.matches("v[0-9]+")) {
+            in.reset(); // v1 changelogs start with a record's key size, not a version
+            return Header.NONE;
+        }
+        int number = Integer.parseInt(version.substring(1));
+        if (number < 1 || number > 4) {
+            throw new StateFileException(raw.count(), "unsupported changelog version " + version + " (Streamscope reads v1–v4)");
+        }
+        String lineage = number >= 3 ? data.readUTF() : null;
+        return new Header(number, lineage);
+    }
+
+    private static void records(CountingInputStream raw, InputStream decompressed, Framing framing, Consumer<StateRecord> sink)
+            throws IOException, StateFileException {
+        DataInputStream in = new DataInputStream(decompressed);
+        long record = 0;
+        try {
+            while (true) {
+                int type = TYPE_PUT;
+                if (framing == Framing.TYPED) {
+                    type = in.read();
+                    if (type == TYPE_END) {
+                        return;
+                    }
+                    if (type != TYPE_PUT && type != TYPE_DELETE && type != TYPE_MERGE) {
+                        throw new StateFileException(raw.count(), "record " + record + ": unknown record type 0x" + Integer.toHexString(type));
+                    }
+                }
+                int keySize = in.readInt();
+                if (keySize == END && framing == Framing.PLAIN) {
+                    return;
+                }
+                byte[] key = bytes(in, keySize, "key", record, raw);
+                int valueSize = in.readInt();
+                if (valueSize == END || type == TYPE_DELETE) {
+                    sink.accept(StateRecord.delete(key));
+                } else {
+                    byte[] value = bytes(in, valueSize, "value", record, raw);
+                    sink.accept(type == TYPE_MERGE ? new StateRecord(key, value, StateRecord.Kind.MERGE) : StateRecord.put(key, value));
+                }
+                record++;
+            }
+        } catch (EOFException e) {
+            throw new StateFileException(raw.count(), "truncated: the file ends inside record " + record + " (no end marker)");
+        } catch (IOException e) {
+            throw new StateFileException(raw.count(), "corrupt compressed data near record " + record + ": " + e.getMessage());
+        } catch (RuntimeException e) {
+            // lz4's safe decompressor reports malformed blocks as runtime exceptions
+            throw new StateFileException(raw.count(), "corrupt compressed data near record " + record + ": " + e);
+        }
+    }
+
+    private static byte[] bytes(DataInputStream in, int size, String what, long record, CountingInputStream raw)
+            throws IOException, StateFileException {
+        if (size < 0 || size > MAX_RECORD_BYTES) {
+            throw new StateFileException(raw.count(), "record " + record + ": implausible " + what + " size " + size);
+        }
+        byte[] bytes = in.readNBytes(size); // grows with what is really there, never allocates a claimed 2 GB at once
+        if (bytes.length < size) {
+            throw new EOFException();
+        }
+        return bytes;
+    }
+}

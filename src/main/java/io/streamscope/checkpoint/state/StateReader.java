@@ -1,0 +1,211 @@
+package io.streamscope.checkpoint.state;
+
+import io.streamscope.checkpoint.Batch;
+import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.checkpoint.Commit;
+import io.streamscope.checkpoint.Problem;
+import io.streamscope.checkpoint.StateOperatorInfo;
+import io.streamscope.checkpoint.StateProvider;
+import io.streamscope.checkpoint.StateStoreInfo;
+import io.streamscope.sql.Row;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Reads the rows of one state store of a checkpoint: the state after a batch (store version = batch id + 1), or
+ * the changes batches made. Rows stream out one partition at a time, sorted by key bytes within a partition, so a
+ * store with a million keys never sits in memory whole. Damage becomes a {@link Problem}; the other partitions are
+ * still read.
+ */
+public final class StateReader {
+
+    private static final List<String> JOIN_STORE_ORDER =
+            List.of("left-keyToNumValues", "left-keyWithIndexToValue", "right-keyToNumValues", "right-keyWithIndexToValue");
+
+    private final Checkpoint checkpoint;
+    private final StateOperatorInfo operator;
+    private final StateStoreInfo store;
+    private final StoreSchema schema;
+    private final List<Problem> problems = new ArrayList<>();
+
+    private StateReader(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, StoreSchema schema) {
+        this.checkpoint = checkpoint;
+        this.operator = operator;
+        this.store = store;
+        this.schema = new StoreSchema(schema.key(), RowCodec.storedValueSchema(schema.value()), schema.source());
+    }
+
+    /** A reader with the schema the checkpoint records, or {@code supplied} when given. */
+    public static StateReader open(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store,
+                                   Optional<StoreSchema> supplied) {
+        StoreSchema schema = supplied.orElseGet(() -> StoreSchemas.recorded(store));
+        StateReader reader = new StateReader(checkpoint, operator, store, schema);
+        if (!schema.known()) {
+            reader.problems.add(Problem.error(reader.storeFolder(0), null, "no state schema for store " + store.storeName()
+                    + " (Spark writes one from 3.1 on): rows are shown as bytes; supply the key and value schema to decode them"));
+        }
+        return reader;
+    }
+
+    public StoreSchema schema() {
+        return schema;
+    }
+
+    public List<Problem> problems() {
+        return List.copyOf(problems);
+    }
+
+    /** The state as it stood after {@code batchId}, partition by partition. */
+    public void rows(long batchId, Consumer<StateRow> sink) {
+        long version = batchId + 1;
+        for (int partition = 0; partition < store.numPartitions(); partition++) {
+            Optional<Map<ByteKey, byte[]>> state = stateAt(partition, version);
+            if (state.isEmpty()) {
+                continue;
+            }
+            List<Map.Entry<ByteKey, byte[]>> entries = new ArrayList<>(state.get().entrySet());
+            entries.sort(Map.Entry.comparingByKey());
+            for (Map.Entry<ByteKey, byte[]> entry : entries) {
+                sink.accept(decode(partition, entry.getKey().bytes(), entry.getValue()));
+            }
+        }
+    }
+
+    /** The changes made by batches {@code fromBatch + 1} … {@code toBatch}, batch by batch, like Spark's change feed. */
+    public void changes(long fromBatch, long toBatch, Consumer<StateChange> sink) {
+        for (long batch = fromBatch + 1; batch <= toBatch; batch++) {
+            long version = batch + 1;
+            for (int partition = 0; partition < store.numPartitions(); partition++) {
+                long batchId = batch;
+                int p = partition;
+                changesOf(partition, version, record -> {
+                    StateRow row = decode(p, record.key(), record.value());
+                    boolean deleted = record.kind() == StateRecord.Kind.DELETE;
+                    sink.accept(new StateChange(batchId, deleted ? StateChange.Type.DELETE : StateChange.Type.UPDATE,
+                            p, row.columnFamily(), row.key(), deleted ? null : row.value()));
+                });
+            }
+        }
+    }
+
+    private Optional<Map<ByteKey, byte[]>> stateAt(int partition, long version) {
+        Optional<StoreFiles> files = files(partition);
+        if (files.isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            if (isRocksDb(files.get())) {
+                return Optional.of(RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), this::damaged));
+            }
+            return Optional.of(HdfsStoreReader.stateAt(files.get(), version, this::damaged));
+        } catch (StoreVersionNotAvailableException e) {
+            problems.add(Problem.error(storeFolder(partition), null, e.getMessage()));
+        } catch (IOException e) {
+            problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
+        }
+        return Optional.empty();
+    }
+
+    private void changesOf(int partition, long version, Consumer<StateRecord> sink) {
+        Optional<StoreFiles> files = files(partition);
+        if (files.isEmpty()) {
+            return;
+        }
+        try {
+            if (isRocksDb(files.get())) {
+                RocksDbStoreReader.changesOf(files.get(), version, uniqueId(partition, version), sink, this::damaged);
+            } else {
+                HdfsStoreReader.changesOf(files.get(), version, sink, this::damaged);
+            }
+        } catch (StoreVersionNotAvailableException e) {
+            problems.add(Problem.error(storeFolder(partition), null, e.getMessage()));
+        } catch (IOException e) {
+            problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
+        }
+    }
+
+    private Optional<StoreFiles> files(int partition) {
+        Path folder = checkpoint.path().resolve(storeFolder(partition));
+        try {
+            StoreFiles files = StoreFiles.list(folder);
+            return files.isEmpty() ? Optional.empty() : Optional.of(files);
+        } catch (IOException e) {
+            problems.add(Problem.error(storeFolder(partition), null, "cannot list: " + e.getMessage()));
+            return Optional.empty();
+        }
+    }
+
+    private boolean isRocksDb(StoreFiles files) {
+        return store.provider() == StateProvider.ROCKSDB || (store.provider() == StateProvider.UNKNOWN && !files.hasHdfsFiles());
+    }
+
+    /** Checkpoint format v2: the commit of batch {@code version - 1} names each partition's files for the version. */
+    private String uniqueId(int partition, long version) {
+        Batch batch = checkpoint.batches().get(version - 1);
+        if (batch == null || batch.commit().isEmpty()) {
+            return "";
+        }
+        Commit commit = batch.commit().get();
+        List<List<String>> partitions = commit.stateUniqueIds().get(operator.operatorId());
+        if (partitions == null || partition >= partitions.size()) {
+            return "";
+        }
+        List<String> ids = partitions.get(partition);
+        int index = Math.max(0, JOIN_STORE_ORDER.indexOf(store.storeName()));
+        return index < ids.size() ? ids.get(index) : "";
+    }
+
+    private StateRow decode(int partition, byte[] key, byte[] value) {
+        boolean rocksDb = store.provider() == StateProvider.ROCKSDB;
+        RocksDbEncoding.Key storedKey = rocksDb ? RocksDbEncoding.key(key, usesColumnFamilies()) : new RocksDbEncoding.Key(null, 0);
+        int valueFrom = rocksDb && value != null ? RocksDbEncoding.valueRowStart(value) : 0;
+        Object decodedKey;
+        try {
+            decodedKey = RowCodec.key(key, storedKey.rowStart(), schema.key());
+        } catch (UnsafeRowException e) {
+            decodedKey = new Row.Raw(key);
+            rowProblem(partition, "key", e);
+        }
+        Object decodedValue = null;
+        if (value != null) {
+            try {
+                decodedValue = RowCodec.value(value, valueFrom, schema.value());
+            } catch (UnsafeRowException e) {
+                decodedValue = new Row.Raw(value);
+                rowProblem(partition, "value", e);
+            }
+        }
+        String family = storedKey.columnFamilyId() == null ? null : "cf" + storedKey.columnFamilyId();
+        return new StateRow(partition, family, decodedKey, decodedValue);
+    }
+
+    private boolean usesColumnFamilies() {
+        return store.schemaFiles().stream().anyMatch(file -> file.version() == 3);
+    }
+
+    private void rowProblem(int partition, String what, UnsafeRowException e) {
+        if (problems.size() < 1000) {
+            problems.add(Problem.error(storeFolder(partition), "byte " + e.offset() + " of a " + what + " row",
+                    "the " + what + " does not fit the " + schema.source() + " schema: " + e.getMessage()));
+        }
+    }
+
+    private void damaged(Path file, StateFileException e) {
+        problems.add(Problem.error(relative(file), "byte " + e.offset(), e.getMessage()));
+    }
+
+    private String storeFolder(int partition) {
+        String folder = "state/" + operator.operatorId() + "/" + partition;
+        return store.storeName().equals("default") ? folder : folder + "/" + store.storeName();
+    }
+
+    private String relative(Path file) {
+        return checkpoint.path().relativize(file).toString().replace('\\', '/');
+    }
+}

@@ -1,0 +1,92 @@
+package io.streamscope.checkpoint.state;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.NavigableMap;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The state files of one store in one partition folder, by version: HDFS {@code <v>.delta} / {@code <v>.snapshot},
+ * RocksDB {@code <v>.zip} / {@code <v>.changelog}, and checkpoint format v2's {@code <v>_<uuid>.zip|changelog}.
+ * Checksum sidecars and temp files do not match and are ignored.
+ */
+public final class StoreFiles {
+
+    private static final Pattern NAME = Pattern.compile("(\\d{1,18})(?:_([0-9A-Za-z-]+))?\\.(delta|snapshot|zip|changelog)");
+
+    /** The files of one kind, by version, then by unique id ({@code ""} without one). */
+    private final Map<String, NavigableMap<Long, Map<String, Path>>> byKind = new HashMap<>();
+    private final Path folder;
+
+    private StoreFiles(Path folder) {
+        this.folder = folder;
+    }
+
+    public static StoreFiles list(Path folder) throws IOException {
+        StoreFiles files = new StoreFiles(folder);
+        if (!Files.isDirectory(folder)) {
+            return files;
+        }
+        try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder)) {
+            for (Path file : stream) {
+                Matcher m = NAME.matcher(file.getFileName().toString());
+                if (m.matches() && Files.isRegularFile(file)) {
+                    files.byKind.computeIfAbsent(m.group(3), k -> new TreeMap<>())
+                            .computeIfAbsent(Long.parseLong(m.group(1)), k -> new HashMap<>())
+                            .put(m.group(2) == null ? "" : m.group(2), file);
+                }
+            }
+        }
+        return files;
+    }
+
+    public Path folder() {
+        return folder;
+    }
+
+    public Path delta(long version) {
+        return get("delta", version, "");
+    }
+
+    public Path snapshot(long version) {
+        return get("snapshot", version, "");
+    }
+
+    public Path changelog(long version, String uniqueId) {
+        return get("changelog", version, uniqueId);
+    }
+
+    public Path zip(long version, String uniqueId) {
+        return get("zip", version, uniqueId);
+    }
+
+    /** The newest version ≤ {@code version} that has a file of this kind (without unique id), or -1. */
+    public long newestAtOrBelow(String kind, long version) {
+        NavigableMap<Long, Map<String, Path>> versions = byKind.getOrDefault(kind, new TreeMap<>());
+        for (Map.Entry<Long, Map<String, Path>> entry : versions.headMap(version, true).descendingMap().entrySet()) {
+            if (entry.getValue().containsKey("")) {
+                return entry.getKey();
+            }
+        }
+        return -1;
+    }
+
+    public boolean isEmpty() {
+        return byKind.isEmpty();
+    }
+
+    public boolean hasHdfsFiles() {
+        return byKind.containsKey("delta") || byKind.containsKey("snapshot");
+    }
+
+    private Path get(String kind, long version, String uniqueId) {
+        Map<String, Path> ids = byKind.getOrDefault(kind, new TreeMap<>()).get(version);
+        return ids == null ? null : ids.get(uniqueId);
+    }
+}

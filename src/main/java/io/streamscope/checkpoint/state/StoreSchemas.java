@@ -1,0 +1,36 @@
+package io.streamscope.checkpoint.state;
+
+import io.streamscope.checkpoint.StateSchemaFile;
+import io.streamscope.checkpoint.StateStoreInfo;
+import io.streamscope.sql.SparkType;
+import io.streamscope.sql.SparkTypeJson;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The schema a checkpoint records for a store, or what the store's name implies when no schema file exists. */
+final class StoreSchemas {
+
+    private static final SparkType.Struct COUNT_VALUE =
+            new SparkType.Struct(List.of(new SparkType.Field("value", SparkType.Atomic.LONG, true)));
+
+    private StoreSchemas() {
+    }
+
+    static StoreSchema recorded(StateStoreInfo store) {
+        Optional<StateSchemaFile> file = store.schema();
+        if (file.isPresent()) {
+            try {
+                return new StoreSchema(SparkTypeJson.parseStruct(file.get().keySchema()),
+                        SparkTypeJson.parseStruct(file.get().valueSchema()), "schema file v" + file.get().version());
+            } catch (IllegalArgumentException e) {
+                return StoreSchema.UNKNOWN;
+            }
+        }
+        if (store.storeName().endsWith("-keyToNumValues")) {
+            // A join's count store: its value is always one long; its key (the join keys) depends on the query.
+            return new StoreSchema(null, COUNT_VALUE, "implied by the store name");
+        }
+        return StoreSchema.UNKNOWN;
+    }
+}

@@ -1,0 +1,186 @@
+package io.streamscope.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.streamscope.checkpoint.Batch;
+import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.checkpoint.CheckpointReader;
+import io.streamscope.checkpoint.Json;
+import io.streamscope.checkpoint.NotACheckpointException;
+import io.streamscope.checkpoint.Problem;
+import io.streamscope.checkpoint.StateOperatorInfo;
+import io.streamscope.checkpoint.StateStoreInfo;
+import io.streamscope.checkpoint.state.StateChange;
+import io.streamscope.checkpoint.state.StateReader;
+import io.streamscope.checkpoint.state.StateRow;
+import io.streamscope.checkpoint.state.StoreSchema;
+import io.streamscope.sql.SparkJson;
+import io.streamscope.sql.SparkType;
+import io.streamscope.sql.SparkTypeJson;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * {@code state CHECKPOINT [--batch N] [--operator K] [--store NAME] [--changes-from M]}: the rows of a state store
+ * after a batch, or the changes of batches M+1…N. Rows stream out one per line as they are decoded.
+ */
+final class StateCommand implements Command {
+
+    @Override
+    public String usage() {
+        return "state CHECKPOINT_DIR [--batch N] [--operator K] [--store NAME] [--changes-from M]"
+                + " [--key-schema JSON --value-schema JSON]";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out) throws UsageException, CommandFailedException {
+        Arguments arguments = Arguments.parse(args, List.of("--batch", "--operator", "--store", "--changes-from",
+                "--key-schema", "--value-schema"));
+        Checkpoint checkpoint;
+        try {
+            checkpoint = CheckpointReader.read(Path.of(arguments.positional()));
+        } catch (NotACheckpointException e) {
+            throw new CommandFailedException(e.getMessage());
+        }
+        StateOperatorInfo operator = chooseOperator(checkpoint, arguments.longOption("--operator"));
+        StateStoreInfo store = chooseStore(operator, arguments.option("--store"));
+        long batchId = arguments.longOption("--batch").orElseGet(() -> checkpoint.lastCommittedBatch().map(Batch::id)
+                .orElse(-1L));
+        if (batchId < 0) {
+            throw new CommandFailedException("no batch has committed yet; give --batch N");
+        }
+        StateReader reader = StateReader.open(checkpoint, operator, store, suppliedSchema(arguments));
+        Optional<Long> changesFrom = arguments.longOption("--changes-from");
+        if (changesFrom.isPresent() && changesFrom.get() >= batchId) {
+            throw new UsageException("--changes-from " + changesFrom.get() + " must be below the batch " + batchId);
+        }
+        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(new NonClosingStream(out))) {
+            json.setPrettyPrinter(new LinePerElementPrinter());
+            json.writeStartObject();
+            json.writeNumberField("batchId", batchId);
+            json.writeNumberField("operatorId", operator.operatorId());
+            json.writeStringField("storeName", store.storeName());
+            if (changesFrom.isPresent()) {
+                json.writeArrayFieldStart("changes");
+                reader.changes(changesFrom.get(), batchId, change -> writeChange(json, change));
+            } else {
+                json.writeArrayFieldStart("rows");
+                reader.rows(batchId, row -> writeRow(json, row));
+            }
+            json.writeEndArray();
+            writeProblems(json, checkpoint, reader);
+            json.writeEndObject();
+            json.writeRaw('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return Cli.OK;
+    }
+
+    private static void writeRow(JsonGenerator json, StateRow row) {
+        try {
+            json.writeStartObject();
+            json.writeNumberField("partition", row.partition());
+            writeEntry(json, row.columnFamily(), row.key(), row.value());
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeChange(JsonGenerator json, StateChange change) {
+        try {
+            json.writeStartObject();
+            json.writeNumberField("batchId", change.batchId());
+            json.writeStringField("type", change.type().label());
+            json.writeNumberField("partition", change.partition());
+            writeEntry(json, change.columnFamily(), change.key(), change.value());
+            json.writeEndObject();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void writeEntry(JsonGenerator json, String columnFamily, Object key, Object value) throws IOException {
+        if (columnFamily != null) {
+            json.writeStringField("columnFamily", columnFamily);
+        }
+        json.writeFieldName("key");
+        SparkJson.writeValue(json, key);
+        if (value != null) {
+            json.writeFieldName("value");
+            SparkJson.writeValue(json, value);
+        }
+    }
+
+    private static void writeProblems(JsonGenerator json, Checkpoint checkpoint, StateReader reader) throws IOException {
+        json.writeArrayFieldStart("problems");
+        List<Problem> problems = new java.util.ArrayList<>(checkpoint.problems());
+        problems.addAll(reader.problems());
+        for (Problem problem : problems) {
+            json.writeStartObject();
+            json.writeStringField("path", problem.path());
+            json.writeStringField("where", problem.where());
+            json.writeStringField("message", problem.message());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
+
+    private static StateOperatorInfo chooseOperator(Checkpoint checkpoint, Optional<Long> wanted) throws CommandFailedException {
+        List<StateOperatorInfo> operators = checkpoint.stateOperators();
+        if (wanted.isPresent()) {
+            return operators.stream().filter(op -> op.operatorId() == wanted.get()).findFirst()
+                    .orElseThrow(() -> new CommandFailedException("no operator " + wanted.get() + "; operators: " + describe(operators)));
+        }
+        if (operators.size() != 1) {
+            throw new CommandFailedException(operators.isEmpty() ? "the checkpoint has no state (no state/ operators)"
+                    : "several stateful operators; choose one with --operator: " + describe(operators));
+        }
+        return operators.get(0);
+    }
+
+    private static StateStoreInfo chooseStore(StateOperatorInfo operator, Optional<String> wanted) throws CommandFailedException {
+        List<StateStoreInfo> stores = operator.stores();
+        String names = stores.stream().map(StateStoreInfo::storeName).collect(Collectors.joining(", "));
+        if (wanted.isPresent()) {
+            return stores.stream().filter(s -> s.storeName().equals(wanted.get())).findFirst()
+                    .orElseThrow(() -> new CommandFailedException("operator " + operator.operatorId() + " has no store "
+                            + wanted.get() + "; stores: " + names));
+        }
+        if (stores.size() != 1) {
+            throw new CommandFailedException("operator " + operator.operatorId() + " has several stores; choose one with --store: " + names);
+        }
+        return stores.get(0);
+    }
+
+    private static String describe(List<StateOperatorInfo> operators) {
+        return operators.stream().map(op -> op.operatorId() + (op.operatorName() == null ? "" : " (" + op.operatorName() + ")"))
+                .collect(Collectors.joining(", "));
+    }
+
+    private static Optional<StoreSchema> suppliedSchema(Arguments arguments) throws UsageException {
+        Optional<String> key = arguments.option("--key-schema");
+        Optional<String> value = arguments.option("--value-schema");
+        if (key.isEmpty() && value.isEmpty()) {
+            return Optional.empty();
+        }
+        if (key.isEmpty() || value.isEmpty()) {
+            throw new UsageException("give both --key-schema and --value-schema");
+        }
+        return Optional.of(new StoreSchema(schema("--key-schema", key.get()), schema("--value-schema", value.get()), "supplied"));
+    }
+
+    private static SparkType.Struct schema(String flag, String json) throws UsageException {
+        try {
+            return SparkTypeJson.parseStruct(Json.MAPPER.readTree(json));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new UsageException(flag + " is not a Spark schema JSON ({\"type\":\"struct\",\"fields\":[…]}): " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,122 @@
+package io.streamscope.sql;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Writes values the way Spark's {@code to_json} does with default options in the UTC session time zone: null struct
+ * fields left out, decimals as numbers, timestamps as {@code 2026-01-22T09:01:00.000Z}, dates as {@code 2026-01-22},
+ * binary as base64, structs as objects, maps as objects keyed by the key's text.
+ */
+public final class SparkJson {
+
+    private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX").withZone(ZoneOffset.UTC);
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final DateTimeFormatter TIMESTAMP_NTZ = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS");
+
+    private SparkJson() {
+    }
+
+    public static void writeRow(JsonGenerator json, Row row) throws IOException {
+        json.writeStartObject();
+        for (int i = 0; i < row.schema().size(); i++) {
+            Object value = row.values().get(i);
+            if (value != null) {
+                json.writeFieldName(row.schema().field(i).name());
+                writeValue(json, value);
+            }
+        }
+        json.writeEndObject();
+    }
+
+    public static void writeValue(JsonGenerator json, Object value) throws IOException {
+        if (value == null) {
+            json.writeNull();
+        } else if (value instanceof Row row) {
+            writeRow(json, row);
+        } else if (value instanceof Boolean b) {
+            json.writeBoolean(b);
+        } else if (value instanceof Byte || value instanceof Short || value instanceof Integer) {
+            json.writeNumber(((Number) value).intValue());
+        } else if (value instanceof Long l) {
+            json.writeNumber(l);
+        } else if (value instanceof Float f) {
+            json.writeNumber(f);
+        } else if (value instanceof Double d) {
+            json.writeNumber(d);
+        } else if (value instanceof BigDecimal d) {
+            json.writeNumber(d);
+        } else if (value instanceof String s) {
+            json.writeString(s);
+        } else if (value instanceof byte[] bytes) {
+            json.writeBinary(bytes);
+        } else if (value instanceof Instant instant) {
+            json.writeString(formatTimestamp(instant));
+        } else if (value instanceof LocalDateTime local) {
+            json.writeString(TIMESTAMP_NTZ.format(local.truncatedTo(ChronoUnit.MILLIS)));
+        } else if (value instanceof LocalDate date) {
+            json.writeString(date.toString());
+        } else if (value instanceof List<?> list) {
+            json.writeStartArray();
+            for (Object element : list) {
+                writeValue(json, element);
+            }
+            json.writeEndArray();
+        } else if (value instanceof Row.MapValue map) {
+            json.writeStartObject();
+            for (int i = 0; i < map.keys().size(); i++) {
+                json.writeFieldName(keyText(map.keys().get(i)));
+                writeValue(json, map.values().get(i));
+            }
+            json.writeEndObject();
+        } else if (value instanceof Row.Interval interval) {
+            json.writeString(intervalText(interval));
+        } else if (value instanceof Row.Raw raw) {
+            json.writeString(HexFormat.of().formatHex(raw.bytes()));
+        } else {
+            throw new IllegalArgumentException("not a Spark value: " + value.getClass().getName());
+        }
+    }
+
+    public static String formatTimestamp(Instant instant) {
+        return TIMESTAMP.format(instant.truncatedTo(ChronoUnit.MILLIS));
+    }
+
+    /** The row as a JSON tree, for views and tests. */
+    public static JsonNode toTree(Row row) {
+        try (TokenBuffer buffer = new TokenBuffer(MAPPER, false)) {
+            writeRow(buffer, row);
+            return MAPPER.readTree(buffer.asParser());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String keyText(Object key) {
+        if (key instanceof Instant instant) {
+            return formatTimestamp(instant);
+        }
+        if (key instanceof byte[] bytes) {
+            return java.util.Base64.getEncoder().encodeToString(bytes);
+        }
+        return String.valueOf(key);
+    }
+
+    private static String intervalText(Row.Interval interval) {
+        return interval.months() + " months " + interval.days() + " days " + interval.microseconds() + " microseconds";
+    }
+}
