@@ -1,0 +1,88 @@
+package io.streamscope.bench;
+
+import net.jpountz.lz4.LZ4BlockOutputStream;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.xxhash.XXHashFactory;
+
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes a large aggregation checkpoint in Spark's formats, for benchmarks: keys {@code struct<customer_id:long>},
+ * values {@code struct<sum:long,count:long>} as UnsafeRows, in LZ4Block-compressed HDFS deltas framed like
+ * {@code HDFSBackedStateStoreProvider}'s, plus offsets, commits and a v2 schema file.
+ */
+final class SyntheticStateStore {
+
+    private static final String KEY_SCHEMA = "{\"type\":\"struct\",\"fields\":[{\"name\":\"customer_id\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}";
+    private static final String VALUE_SCHEMA = "{\"type\":\"struct\",\"fields\":[{\"name\":\"sum\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}},"
+            + "{\"name\":\"count\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}";
+
+    private SyntheticStateStore() {
+    }
+
+    /** Batch 0 puts every key; batches 1 and 2 update every tenth key of a partition. */
+    static void write(Path folder, int keys, int partitions) throws IOException {
+        Files.writeString(folder.resolve("metadata"), "{\"id\":\"8d2f1c0e-4b7a-4e59-9a1d-5c3b2e1f0a99\"}");
+        Files.createDirectories(folder.resolve("offsets"));
+        Files.createDirectories(folder.resolve("commits"));
+        for (int batch = 0; batch < 3; batch++) {
+            Files.writeString(folder.resolve("offsets/" + batch), "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":"
+                    + (1769072400000L + batch) + ",\"conf\":{\"spark.sql.shuffle.partitions\":\"" + partitions + "\"}}\n"
+                    + "{\"orders\":{\"0\":" + (batch + 1L) * keys + "}}");
+            Files.writeString(folder.resolve("commits/" + batch), "v1\n{\"nextBatchWatermarkMs\":0}");
+        }
+        for (int partition = 0; partition < partitions; partition++) {
+            Path dir = Files.createDirectories(folder.resolve("state/0/" + partition));
+            for (int version = 1; version <= 3; version++) {
+                try (DataOutputStream out = new DataOutputStream(lz4(Files.newOutputStream(dir.resolve(version + ".delta"))))) {
+                    for (long key = partition; key < keys; key += partitions) {
+                        if (version == 1 || (key / partitions) % 10 == version) {
+                            writeRecord(out, row(key), row(key * version, version));
+                        }
+                    }
+                    out.writeInt(-1);
+                }
+            }
+        }
+        Path schema = Files.createDirectories(folder.resolve("state/0/0/_metadata")).resolve("schema");
+        try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(schema))) {
+            out.writeUTF("v2");
+            for (String json : new String[]{KEY_SCHEMA, VALUE_SCHEMA}) {
+                out.writeInt(1);
+                out.writeUTF(json);
+            }
+        }
+    }
+
+    private static OutputStream lz4(OutputStream out) {
+        return new LZ4BlockOutputStream(out, 32 * 1024, LZ4Factory.fastestInstance().fastCompressor(),
+                XXHashFactory.fastestInstance().newStreamingHash32(0x9747b28c).asChecksum(), false);
+    }
+
+    private static void writeRecord(DataOutputStream out, byte[] key, byte[] value) throws IOException {
+        out.writeInt(key.length);
+        out.write(key);
+        out.writeInt(value.length);
+        out.write(value);
+    }
+
+    /** An UnsafeRow of long fields: an all-clear null bitset word, then one little-endian slot each. */
+    static byte[] row(long... fields) {
+        ByteBuffer row = ByteBuffer.allocate(8 + 8 * fields.length).order(ByteOrder.LITTLE_ENDIAN);
+        row.putLong(0);
+        for (long field : fields) {
+            row.putLong(field);
+        }
+        return row.array();
+    }
+
+    static String describe(int keys, int partitions) {
+        return String.format("%,d keys over %d partitions", keys, partitions);
+    }
+}
