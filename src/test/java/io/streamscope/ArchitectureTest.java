@@ -27,7 +27,7 @@ class ArchitectureTest {
     void logicPackagesNeverUseJavaFx() {
         ArchRule rule = noClasses()
                 .that().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
-                        "io.streamscope.replay..", "io.streamscope.cli..")
+                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.sql..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", "io.streamscope.ui..");
         rule.check(classes);
     }
@@ -37,6 +37,14 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.streamscope.checkpoint..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.streamscope.topic..", "io.streamscope.replay..",
                         "io.streamscope.cli..", "io.streamscope.ui..")
+                .check(classes);
+    }
+
+    @Test
+    void sparkTypesDependOnNothingElseOfOurs() {
+        noClasses().that().resideInAPackage("io.streamscope.sql..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
+                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.ui..")
                 .check(classes);
     }
 }

@@ -33,6 +33,11 @@ public final class StateReader {
     private final StateStoreInfo store;
     private final StoreSchema schema;
     private final List<Problem> problems = new ArrayList<>();
+    /** transformWithState's column families by name (schema v3), empty for other operators. */
+    private final Map<String, ColumnFamilySchema> families = new java.util.HashMap<>();
+    /** Column family names by id, per partition, from the snapshot zips' metadata. */
+    private final Map<Integer, Map<Integer, String>> familyNames = new java.util.HashMap<>();
+    private boolean avro;
 
     private StateReader(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, StoreSchema schema) {
         this.checkpoint = checkpoint;
@@ -46,7 +51,10 @@ public final class StateReader {
                                    Optional<StoreSchema> supplied) {
         StoreSchema schema = supplied.orElseGet(() -> StoreSchemas.recorded(store));
         StateReader reader = new StateReader(checkpoint, operator, store, schema);
-        if (!schema.known()) {
+        for (ColumnFamilySchema family : StoreSchemas.columnFamilies(checkpoint.path(), store, reader.problems)) {
+            reader.families.put(family.name(), family);
+        }
+        if (!schema.known() && reader.families.isEmpty()) {
             reader.problems.add(Problem.error(reader.storeFolder(0), null, "no state schema for store " + store.storeName()
                     + " (Spark writes one from 3.1 on): rows are shown as bytes; supply the key and value schema to decode them"));
         }
@@ -64,6 +72,7 @@ public final class StateReader {
     /** The state as it stood after {@code batchId}, partition by partition. */
     public void rows(long batchId, Consumer<StateRow> sink) {
         long version = batchId + 1;
+        avro = usesAvro(batchId);
         for (int partition = 0; partition < store.numPartitions(); partition++) {
             Optional<Map<ByteKey, byte[]>> state = stateAt(partition, version);
             if (state.isEmpty()) {
@@ -81,6 +90,7 @@ public final class StateReader {
     public void changes(long fromBatch, long toBatch, Consumer<StateChange> sink) {
         for (long batch = fromBatch + 1; batch <= toBatch; batch++) {
             long version = batch + 1;
+            avro = usesAvro(batch);
             for (int partition = 0; partition < store.numPartitions(); partition++) {
                 long batchId = batch;
                 int p = partition;
@@ -162,34 +172,88 @@ public final class StateReader {
     }
 
     private StateRow decode(int partition, byte[] key, byte[] value) {
+        if (!families.isEmpty()) {
+            return decodeColumnFamily(partition, key, value);
+        }
         boolean rocksDb = store.provider() == StateProvider.ROCKSDB;
-        RocksDbEncoding.Key storedKey = rocksDb ? RocksDbEncoding.key(key, usesColumnFamilies()) : new RocksDbEncoding.Key(null, 0);
-        int valueFrom = rocksDb && value != null ? RocksDbEncoding.valueRowStart(value) : 0;
-        Object decodedKey;
+        int keyFrom = rocksDb ? RocksDbEncoding.rowStart(key) : 0;
+        int valueFrom = rocksDb && value != null ? RocksDbEncoding.rowStart(value) : 0;
+        return new StateRow(partition, null, decodeKey(partition, key, keyFrom, schema.key()),
+                decodeValue(partition, value, valueFrom, schema.value()));
+    }
+
+    /** transformWithState: {@code [int16 LE family id][0x00][key]}, values {@code [0x00][value]}; Avro rows may add a schema id. */
+    private StateRow decodeColumnFamily(int partition, byte[] key, byte[] value) {
+        int id = key.length >= 2 ? (key[0] & 0xFF) | (key[1] & 0xFF) << 8 : -1;
+        String name = familyNames(partition).getOrDefault(id, "cf" + id);
+        ColumnFamilySchema family = families.get(name);
+        if (family == null || !family.plainKeys()) {
+            return new StateRow(partition, name, new Row.Raw(key), value == null ? null : new Row.Raw(value));
+        }
+        if (!avro) {
+            return new StateRow(partition, name, decodeKey(partition, key, 3, family.key()),
+                    decodeValue(partition, value, value == null ? 0 : RocksDbEncoding.rowStart(value), RowCodec.storedValueSchema(family.value())));
+        }
+        int ids = family.hasSchemaIds() ? 2 : 0;
+        int valueFrom = family.hasSchemaIds() ? 1 + ids : 0; // 4.0 previews wrote neither version byte nor schema id on values
+        return new StateRow(partition, name, decodeAvro(partition, key, 3 + ids, family.key(), "key"),
+                value == null ? null : decodeAvro(partition, value, valueFrom, family.value(), "value"));
+    }
+
+    private Object decodeKey(int partition, byte[] key, int from, io.streamscope.sql.SparkType.Struct keySchema) {
         try {
-            decodedKey = RowCodec.key(key, storedKey.rowStart(), schema.key());
-        } catch (UnsafeRowException e) {
-            decodedKey = new Row.Raw(key);
+            return RowCodec.key(key, from, keySchema);
+        } catch (RowFormatException e) {
             rowProblem(partition, "key", e);
+            return new Row.Raw(key);
         }
-        Object decodedValue = null;
-        if (value != null) {
-            try {
-                decodedValue = RowCodec.value(value, valueFrom, schema.value());
-            } catch (UnsafeRowException e) {
-                decodedValue = new Row.Raw(value);
-                rowProblem(partition, "value", e);
+    }
+
+    private Object decodeValue(int partition, byte[] value, int from, io.streamscope.sql.SparkType.Struct valueSchema) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return RowCodec.value(value, from, valueSchema);
+        } catch (RowFormatException e) {
+            rowProblem(partition, "value", e);
+            return new Row.Raw(value);
+        }
+    }
+
+    private Object decodeAvro(int partition, byte[] bytes, int from, io.streamscope.sql.SparkType.Struct rowSchema, String what) {
+        try {
+            return AvroRowDecoder.decode(bytes, from, rowSchema);
+        } catch (RowFormatException e) {
+            rowProblem(partition, what, e);
+            return new Row.Raw(bytes);
+        }
+    }
+
+    private Map<Integer, String> familyNames(int partition) {
+        return familyNames.computeIfAbsent(partition, p -> {
+            Optional<StoreFiles> files = files(p);
+            Path zip = files.map(StoreFiles::anyZip).orElse(null);
+            if (zip == null) {
+                return Map.of();
             }
-        }
-        String family = storedKey.columnFamilyId() == null ? null : "cf" + storedKey.columnFamilyId();
-        return new StateRow(partition, family, decodedKey, decodedValue);
+            try {
+                return RocksDbSnapshotMetadata.columnFamilyNames(zip);
+            } catch (StateFileException e) {
+                problems.add(Problem.error(relative(zip), "byte " + e.offset(), e.getMessage()));
+            } catch (IOException e) {
+                problems.add(Problem.error(relative(zip), null, "cannot read: " + e.getMessage()));
+            }
+            return Map.of();
+        });
     }
 
-    private boolean usesColumnFamilies() {
-        return store.schemaFiles().stream().anyMatch(file -> file.version() == 3);
+    private boolean usesAvro(long batchId) {
+        Batch batch = checkpoint.batches().get(batchId);
+        return batch != null && "avro".equals(batch.metadata().conf().get("spark.sql.streaming.stateStore.encodingFormat"));
     }
 
-    private void rowProblem(int partition, String what, UnsafeRowException e) {
+    private void rowProblem(int partition, String what, RowFormatException e) {
         if (problems.size() < 1000) {
             problems.add(Problem.error(storeFolder(partition), "byte " + e.offset() + " of a " + what + " row",
                     "the " + what + " does not fit the " + schema.source() + " schema: " + e.getMessage()));

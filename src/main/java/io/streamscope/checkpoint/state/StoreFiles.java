@@ -77,6 +77,12 @@ public final class StoreFiles {
         return -1;
     }
 
+    /** The newest snapshot zip of any version, or null. */
+    public Path anyZip() {
+        NavigableMap<Long, Map<String, Path>> zips = byKind.get("zip");
+        return zips == null || zips.isEmpty() ? null : zips.lastEntry().getValue().values().iterator().next();
+    }
+
     public boolean isEmpty() {
         return byKind.isEmpty();
     }

@@ -1,10 +1,14 @@
 package io.streamscope.checkpoint.state;
 
+import io.streamscope.checkpoint.Problem;
 import io.streamscope.checkpoint.StateSchemaFile;
 import io.streamscope.checkpoint.StateStoreInfo;
 import io.streamscope.sql.SparkType;
 import io.streamscope.sql.SparkTypeJson;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,6 +19,26 @@ final class StoreSchemas {
             new SparkType.Struct(List.of(new SparkType.Field("value", SparkType.Atomic.LONG, true)));
 
     private StoreSchemas() {
+    }
+
+    /** The column families of the newest v3 schema file (transformWithState), or none. */
+    static List<ColumnFamilySchema> columnFamilies(Path checkpoint, StateStoreInfo store, List<Problem> problems) {
+        for (int i = store.schemaFiles().size() - 1; i >= 0; i--) {
+            StateSchemaFile file = store.schemaFiles().get(i);
+            if (file.version() != 3) {
+                continue;
+            }
+            try {
+                byte[] bytes = Files.readAllBytes(checkpoint.resolve(file.path()));
+                return StateSchemaV3Parser.parse(bytes);
+            } catch (StateFileException e) {
+                problems.add(Problem.error(file.path(), "byte " + e.offset(), e.getMessage()));
+            } catch (IOException e) {
+                problems.add(Problem.error(file.path(), null, "cannot read: " + e.getMessage()));
+            }
+            return List.of();
+        }
+        return List.of();
     }
 
     static StoreSchema recorded(StateStoreInfo store) {
