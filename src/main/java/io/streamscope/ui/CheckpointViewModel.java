@@ -1,5 +1,6 @@
 package io.streamscope.ui;
 
+import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.NotACheckpointException;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -32,6 +33,7 @@ public final class CheckpointViewModel {
 
     private final Executor executor;
     private final ReadOnlyObjectWrapper<Path> folder = new ReadOnlyObjectWrapper<>(this, "folder");
+    private final ReadOnlyObjectWrapper<Checkpoint> checkpoint = new ReadOnlyObjectWrapper<>(this, "checkpoint");
     private final ReadOnlyStringWrapper pathText = new ReadOnlyStringWrapper(this, "pathText", NO_CHECKPOINT);
     private final ReadOnlyStringWrapper queryText = new ReadOnlyStringWrapper(this, "queryText", "");
     private final ReadOnlyStringWrapper windowTitle = new ReadOnlyStringWrapper(this, "windowTitle", "Streamscope");
@@ -84,6 +86,7 @@ public final class CheckpointViewModel {
         pathText.set(target.toString());
         queryText.set("");
         windowTitle.set(title(target));
+        checkpoint.set(null);
         batches.clear();
         findings.clear();
         placeholder.set("Reading " + target.getFileName() + " …");
@@ -98,6 +101,7 @@ public final class CheckpointViewModel {
         pathText.set(path.toString());
         queryText.set(loaded.queryText());
         windowTitle.set(title(path));
+        checkpoint.set(loaded.checkpoint());
         batches.setAll(loaded.rows());
         findings.setAll(loaded.findings());
         placeholder.set("This checkpoint has no batches yet");
@@ -108,6 +112,7 @@ public final class CheckpointViewModel {
 
     void showFailure(Path target, Throwable error) {
         boolean notACheckpoint = error instanceof NotACheckpointException;
+        checkpoint.set(null);
         String reason = notACheckpoint ? error.getMessage() : "could not read " + target + ": " + error;
         batches.clear();
         findings.setAll(List.of(Finding.failure(reason)));
@@ -125,6 +130,11 @@ public final class CheckpointViewModel {
 
     public ReadOnlyObjectProperty<Path> folderProperty() {
         return folder.getReadOnlyProperty();
+    }
+
+    /** The checkpoint on show, or null while reading or after a failure. */
+    public ReadOnlyObjectProperty<Checkpoint> checkpointProperty() {
+        return checkpoint.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty pathTextProperty() {

@@ -1,5 +1,6 @@
 package io.streamscope.ui;
 
+import io.streamscope.ui.state.StateViewModel;
 import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableValue;
@@ -33,6 +34,7 @@ public final class MainController {
     private static final PseudoClass WILL_REPLAY = PseudoClass.getPseudoClass("will-replay");
 
     private final CheckpointViewModel viewModel;
+    private final StateViewModel state;
 
     @FXML private Button openCheckpointButton;
     @FXML private Label checkpointPathLabel;
@@ -49,8 +51,9 @@ public final class MainController {
     @FXML private ListView<Finding> problemsList;
     @FXML private StatusBar statusBar;
 
-    public MainController(CheckpointViewModel viewModel) {
+    public MainController(CheckpointViewModel viewModel, StateViewModel state) {
         this.viewModel = viewModel;
+        this.state = state;
     }
 
     @FXML
@@ -80,6 +83,15 @@ public final class MainController {
         });
         batchTimeline.setItems(viewModel.batches());
         timelinePlaceholder.textProperty().bind(viewModel.placeholderProperty());
+
+        viewModel.checkpointProperty().addListener((property, old, opened) -> state.setCheckpoint(opened));
+        batchTimeline.getSelectionModel().selectedItemProperty().addListener((property, old, row) ->
+                state.setBatch(row == null ? null : row.batchId()));
+        batchTimeline.getItems().addListener((javafx.collections.ListChangeListener<BatchRow>) change -> {
+            if (!batchTimeline.getItems().isEmpty() && batchTimeline.getSelectionModel().isEmpty()) {
+                batchTimeline.getSelectionModel().selectLast(); // the newest batch: "what is in my state right now"
+            }
+        });
 
         problemsList.setItems(viewModel.findings());
         problemsList.setCellFactory(list -> new FindingCell());

@@ -1,5 +1,7 @@
 package io.streamscope.ui;
 
+import io.streamscope.ui.state.StateController;
+import io.streamscope.ui.state.StateViewModel;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Parent;
 import javafx.scene.Scene;
@@ -22,13 +24,18 @@ public record MainWindow(Scene scene, CheckpointViewModel viewModel) {
     static final String STYLESHEET = "/styles/streamscope.css";
 
     public static MainWindow create(CheckpointViewModel viewModel) throws IOException {
-        MainController controller = new MainController(viewModel);
+        StateViewModel state = new StateViewModel();
+        MainController controller = new MainController(viewModel, state);
+        StateController stateController = new StateController(state);
         FXMLLoader loader = new FXMLLoader(resource(FXML));
         loader.setControllerFactory(type -> {
-            if (type != MainController.class) {
-                throw new IllegalArgumentException("main.fxml asks for an unknown controller " + type);
+            if (type == MainController.class) {
+                return controller;
             }
-            return controller;
+            if (type == StateController.class) {
+                return stateController;
+            }
+            throw new IllegalArgumentException("an FXML file asks for an unknown controller " + type);
         });
         Parent root = loader.load();
         Scene scene = new Scene(root, 1200, 760);

@@ -123,6 +123,27 @@ class MainWindowTest {
     }
 
     @Test
+    void stateOfTheSelectedBatchWithWhatItChanged(FxRobot robot) throws Exception {
+        open(robot, FIXTURES.resolve("checkpoint-version-4.0.0/hdfs/agg"));
+        TableView<io.streamscope.ui.state.StateRowView> state = robot.lookup("#stateTable").queryTableView();
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> state.getItems().size()) == 6);
+        List<io.streamscope.ui.state.StateRowView> rows = onFx(() -> List.copyOf(state.getItems()));
+        assertEquals("{\"_1\":6}", rows.stream().filter(r -> r.change() == io.streamscope.ui.state.StateRowView.Change.ADDED)
+                .findFirst().orElseThrow().key(), "batch 3, selected at opening, added key 6");
+        Label summary = robot.lookup("#stateSummary").queryAs(Label.class);
+        assertTrue(onFx(summary::getText).startsWith("6 rows after batch 3"), onFx(summary::getText));
+        assertTrue(robot.lookup("#stateTable .table-row-cell").queryAll().stream()
+                .anyMatch(row -> row.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("added"))),
+                "the added row is drawn marked");
+
+        TableView<BatchRow> timeline = robot.lookup("#batchTimeline").queryTableView();
+        robot.interact(() -> timeline.getSelectionModel().select(0));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(summary::getText).contains("after batch 0"));
+        assertTrue(onFx(() -> state.getItems().stream().allMatch(r -> r.change() == io.streamscope.ui.state.StateRowView.Change.ADDED)));
+        screenshot(robot, "state-panel.png");
+    }
+
+    @Test
     void sparkTwoOneCheckpointWithoutCommitLog(FxRobot robot) throws Exception {
         open(robot, FIXTURES.resolve("checkpoint-version-2.1.0"));
 

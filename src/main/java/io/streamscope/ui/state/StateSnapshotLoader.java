@@ -1,0 +1,105 @@
+package io.streamscope.ui.state;
+
+import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.checkpoint.Problem;
+import io.streamscope.checkpoint.state.StateChange;
+import io.streamscope.checkpoint.state.StateReader;
+import io.streamscope.sql.SparkJson;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a store's state after a batch for the table, off the FX thread: the rows (up to a limit), which of them the
+ * batch added or updated, and the keys it deleted. Pure logic, no JavaFX, so tests drive it directly.
+ */
+public final class StateSnapshotLoader {
+
+    /** Rows beyond this are counted, not shown: the table stays fast on million-key stores. */
+    public static final int DISPLAY_LIMIT = 10_000;
+
+    private static final com.fasterxml.jackson.core.JsonFactory JSON = new com.fasterxml.jackson.core.JsonFactory();
+
+    private StateSnapshotLoader() {
+    }
+
+    public static StateSnapshot load(Checkpoint checkpoint, StoreChoice choice, long batchId, int limit) {
+        StateReader reader = StateReader.open(checkpoint, choice.operator(), choice.store(), Optional.empty());
+        Map<String, StateChange.Type> changes = new HashMap<>();
+        List<StateRowView> deleted = new ArrayList<>();
+        reader.changes(batchId - 1, batchId, change -> {
+            String key = identity(change.partition(), change.columnFamily(), text(change.key()));
+            changes.put(key, change.type());
+            if (change.type() == StateChange.Type.DELETE) {
+                deleted.add(new StateRowView(change.partition(), change.columnFamily(), text(change.key()), "",
+                        StateRowView.Change.DELETED));
+            } else {
+                deleted.removeIf(row -> identity(row.partition(), row.columnFamily(), row.key()).equals(key));
+            }
+        });
+        Set<String> existedBefore = batchId == 0 ? Set.of() : keysBefore(checkpoint, choice, batchId - 1, changes.keySet());
+        List<StateRowView> changed = new ArrayList<>();
+        List<StateRowView> unchanged = new ArrayList<>();
+        long[] total = {0};
+        reader.rows(batchId, row -> {
+            total[0]++;
+            String key = text(row.key());
+            String identity = identity(row.partition(), row.columnFamily(), key);
+            StateChange.Type change = changes.get(identity);
+            StateRowView.Change mark = change == null ? StateRowView.Change.NONE
+                    : existedBefore.contains(identity) ? StateRowView.Change.UPDATED : StateRowView.Change.ADDED;
+            List<StateRowView> target = mark == StateRowView.Change.NONE ? unchanged : changed;
+            if (changed.size() + unchanged.size() < limit) {
+                target.add(new StateRowView(row.partition(), row.columnFamily(), key, text(row.value()), mark));
+            }
+        });
+        List<StateRowView> rows = new ArrayList<>(changed);
+        rows.addAll(deleted);
+        rows.addAll(unchanged);
+        List<Problem> problems = reader.problems();
+        long changedCount = changes.size();
+        return new StateSnapshot(batchId, rows.subList(0, Math.min(rows.size(), limit)), total[0], changedCount,
+                total[0] + deleted.size() > limit, reader.schema().known() ? reader.schema().source() : "none (bytes shown)", problems);
+    }
+
+    /** Which of {@code keys} were in the state after {@code batchId}; only those, so memory follows the change count. */
+    private static Set<String> keysBefore(Checkpoint checkpoint, StoreChoice choice, long batchId, Set<String> keys) {
+        Set<String> present = new HashSet<>();
+        if (keys.isEmpty()) {
+            return present;
+        }
+        StateReader previous = StateReader.open(checkpoint, choice.operator(), choice.store(), Optional.empty());
+        previous.rows(batchId, row -> {
+            String identity = identity(row.partition(), row.columnFamily(), text(row.key()));
+            if (keys.contains(identity)) {
+                present.add(identity);
+            }
+        });
+        return present;
+    }
+
+    private static String identity(int partition, String family, String key) {
+        return partition + "/" + family + "/" + key;
+    }
+
+    static String text(Object value) {
+        if (value == null) {
+            return "";
+        }
+        StringWriter out = new StringWriter();
+        try (com.fasterxml.jackson.core.JsonGenerator json = JSON.createGenerator(out)) {
+            SparkJson.writeValue(json, value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+}
