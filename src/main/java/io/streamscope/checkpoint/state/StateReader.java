@@ -15,6 +15,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
@@ -32,7 +36,8 @@ public final class StateReader {
     private final StateOperatorInfo operator;
     private final StateStoreInfo store;
     private final StoreSchema schema;
-    private final List<Problem> problems = new ArrayList<>();
+    /** Written by the prefetch thread too. */
+    private final List<Problem> problems = java.util.Collections.synchronizedList(new ArrayList<>());
     /** transformWithState's column families by name (schema v3), empty for other operators. */
     private final Map<String, ColumnFamilySchema> families = new java.util.HashMap<>();
     /** Column family names by id, per partition, from the snapshot zips' metadata. */
@@ -66,24 +71,50 @@ public final class StateReader {
     }
 
     public List<Problem> problems() {
-        return List.copyOf(problems);
+        synchronized (problems) {
+            return List.copyOf(problems);
+        }
     }
 
-    /** The state as it stood after {@code batchId}, partition by partition. */
+    /**
+     * The state as it stood after {@code batchId}, partition by partition. The next partition is rebuilt on a
+     * helper thread while this one is handed out, so at most two partitions are in memory at once.
+     */
     public void rows(long batchId, Consumer<StateRow> sink) {
         long version = batchId + 1;
         avro = usesAvro(batchId);
-        for (int partition = 0; partition < store.numPartitions(); partition++) {
-            Optional<Map<ByteKey, byte[]>> state = stateAt(partition, version);
-            if (state.isEmpty()) {
-                continue;
+        ExecutorService prefetch = Executors.newSingleThreadExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "streamscope-state-prefetch");
+            thread.setDaemon(true);
+            return thread;
+        });
+        try {
+            Future<List<Map.Entry<ByteKey, byte[]>>> next = prefetch.submit(() -> sortedState(0, version));
+            for (int partition = 0; partition < store.numPartitions(); partition++) {
+                List<Map.Entry<ByteKey, byte[]>> entries = next.get();
+                int following = partition + 1;
+                next = following < store.numPartitions() ? prefetch.submit(() -> sortedState(following, version)) : null;
+                for (Map.Entry<ByteKey, byte[]> entry : entries) {
+                    sink.accept(decode(partition, entry.getKey().bytes(), entry.getValue()));
+                }
             }
-            List<Map.Entry<ByteKey, byte[]>> entries = new ArrayList<>(state.get().entrySet());
-            entries.sort(Map.Entry.comparingByKey());
-            for (Map.Entry<ByteKey, byte[]> entry : entries) {
-                sink.accept(decode(partition, entry.getKey().bytes(), entry.getValue()));
-            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
+        } finally {
+            prefetch.shutdownNow();
         }
+    }
+
+    private List<Map.Entry<ByteKey, byte[]>> sortedState(int partition, long version) {
+        Optional<Map<ByteKey, byte[]>> state = stateAt(partition, version);
+        if (state.isEmpty()) {
+            return List.of();
+        }
+        List<Map.Entry<ByteKey, byte[]>> entries = new ArrayList<>(state.get().entrySet());
+        entries.sort(Map.Entry.comparingByKey());
+        return entries;
     }
 
     /** The changes made by batches {@code fromBatch + 1} … {@code toBatch}, batch by batch, like Spark's change feed. */
