@@ -54,6 +54,10 @@ final class StateCommand implements Command {
         if (batchId < 0) {
             throw new CommandFailedException("no batch has committed yet; give --batch N");
         }
+        if (!checkpoint.batches().isEmpty() && batchId > checkpoint.batches().lastKey()) {
+            throw new CommandFailedException("batch " + batchId + " is beyond the last batch of the checkpoint ("
+                    + checkpoint.batches().lastKey() + ")");
+        }
         StateReader reader = StateReader.open(checkpoint, operator, store, suppliedSchema(arguments));
         Optional<Long> changesFrom = arguments.longOption("--changes-from");
         if (changesFrom.isPresent() && changesFrom.get() >= batchId) {

@@ -4,13 +4,19 @@ import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 
-/** Counts the bytes read through it, so that errors can say where in the file they happened. */
+/**
+ * Counts the bytes consumed from a file, so that errors can say where they happened. It buffers the file itself
+ * and counts what its reader took, not what was read ahead.
+ */
 final class CountingInputStream extends FilterInputStream {
 
+    private static final int BUFFER = 64 * 1024;
+
     private long count;
+    private long markedCount;
 
     CountingInputStream(InputStream in) {
-        super(in);
+        super(new java.io.BufferedInputStream(in, BUFFER));
     }
 
     long count() {
@@ -43,7 +49,14 @@ final class CountingInputStream extends FilterInputStream {
     }
 
     @Override
-    public boolean markSupported() {
-        return false;
+    public synchronized void mark(int readLimit) {
+        super.mark(readLimit);
+        markedCount = count;
+    }
+
+    @Override
+    public synchronized void reset() throws IOException {
+        super.reset();
+        count = markedCount;
     }
 }

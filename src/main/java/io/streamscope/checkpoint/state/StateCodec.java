@@ -7,7 +7,6 @@ import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.xxhash.XXHashFactory;
 import org.xerial.snappy.SnappyInputStream;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -52,8 +51,7 @@ public enum StateCodec {
      *
      * @throws StateFileException when the file is empty or starts with no known codec's magic
      */
-    static InputStream open(CountingInputStream raw) throws IOException, StateFileException {
-        BufferedInputStream in = new BufferedInputStream(raw, 64 * 1024);
+    static InputStream open(CountingInputStream in) throws IOException, StateFileException {
         in.mark(MAGIC_BYTES);
         byte[] head = in.readNBytes(MAGIC_BYTES);
         in.reset();

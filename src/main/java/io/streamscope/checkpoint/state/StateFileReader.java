@@ -61,26 +61,31 @@ public final class StateFileReader {
         }
     }
 
-    private static Header header(java.io.BufferedInputStream in, CountingInputStream raw) throws IOException, StateFileException {
-        in.mark(16);
-        DataInputStream data = new DataInputStream(in);
-        String version;
+    /**
+     * A v2–v4 changelog starts with {@code writeUTF("v<n>")}: a two-byte length (2 or 3) and the text. A v1 changelog
+     * starts with a record's int32 key size, whose first two bytes are 0 (or -1 for an empty file).
+     */
+    private static Header header(java.io.BufferedInputStream in, CountingInputStream raw) throws StateFileException {
         try {
-            version = data.readUTF();
-        } catch (IOException notUtf) {
-            in.reset();
-            return Header.NONE;
+            in.mark(8);
+            int length = (in.read() << 8) | in.read();
+            byte[] text = length >= 2 && length <= 4 ? in.readNBytes(length) : new byte[0];
+            String version = new String(text, java.nio.charset.StandardCharsets.UTF_8);
+            if (text.length != length || !version.matches("v[0-9]+")) {
+                in.reset();
+                return Header.NONE;
+            }
+            int number = Integer.parseInt(version.substring(1));
+            if (number < 1 || number > 4) {
+                throw new StateFileException(raw.count(), "unsupported changelog version " + version + " (Streamscope reads v1–v4)");
+            }
+            String lineage = number >= 3 ? new DataInputStream(in).readUTF() : null;
+            return new Header(number, lineage);
+        } catch (EOFException e) {
+            throw new StateFileException(raw.count(), "truncated: the file ends inside the changelog header");
+        } catch (IOException | RuntimeException e) {
+            throw new StateFileException(raw.count(), "corrupt compressed data in the changelog header: " + e.getMessage());
         }
-        if (!version.matches("v[0-9]+")) {
-            in.reset(); // v1 changelogs start with a record's key size, not a version
-            return Header.NONE;
-        }
-        int number = Integer.parseInt(version.substring(1));
-        if (number < 1 || number > 4) {
-            throw new StateFileException(raw.count(), "unsupported changelog version " + version + " (Streamscope reads v1–v4)");
-        }
-        String lineage = number >= 3 ? data.readUTF() : null;
-        return new Header(number, lineage);
     }
 
     private static void records(CountingInputStream raw, InputStream decompressed, Framing framing, Consumer<StateRecord> sink)

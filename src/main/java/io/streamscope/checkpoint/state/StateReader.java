@@ -140,11 +140,18 @@ public final class StateReader {
         if (files.isEmpty()) {
             return Optional.empty();
         }
+        boolean[] damaged = {false};
+        HdfsStoreReader.FileFailure onFailure = (file, e) -> {
+            damaged[0] = true;
+            // Half a rebuild is not the state Spark had: the partition is left out rather than shown with wrong rows.
+            problems.add(Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
+                    + " is left out: its state at version " + version + " cannot be rebuilt)"));
+        };
         try {
-            if (isRocksDb(files.get())) {
-                return Optional.of(RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), this::damaged));
-            }
-            return Optional.of(HdfsStoreReader.stateAt(files.get(), version, this::damaged));
+            Map<ByteKey, byte[]> state = isRocksDb(files.get())
+                    ? RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure)
+                    : HdfsStoreReader.stateAt(files.get(), version, onFailure);
+            return damaged[0] ? Optional.empty() : Optional.of(state);
         } catch (StoreVersionNotAvailableException e) {
             problems.add(Problem.error(storeFolder(partition), null, e.getMessage()));
         } catch (IOException e) {

@@ -1,0 +1,90 @@
+package io.streamscope.samples.generator;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.UnaryOperator;
+
+/**
+ * One sample checkpoint: the query (as Spark code and as the chapter writes it), its output mode, how its sink works,
+ * and what Spark reported while it ran.
+ */
+final class Sample {
+
+    /** How the sink is built, and so how its rows are captured. */
+    enum Sink {
+        /** foreachBatch that only collects each batch's DataFrame as {@code toJSON} rows (the ground truth). */
+        CAPTURE,
+        /** Spark's parquet file sink, output in {@code <name>-output/}; rows read back from the files each batch added. */
+        PARQUET,
+        /** foreachBatch plain append into a parquet table in {@code <name>-table/} ("Version A"). */
+        APPEND_TABLE,
+        /** foreachBatch MERGE on order_id into a Delta table in {@code <name>-table/} ("Version B"). */
+        MERGE_TABLE
+    }
+
+    final String name;
+    final String title;
+    final String description;
+    final String query;
+    final String outputMode;
+    final UnaryOperator<Dataset<Row>> plan;
+    final Sink sink;
+    /** The foreachBatch function throws after writing batch 2's rows, before Spark can write {@code commits/2}. */
+    final boolean crashAfterBatch2;
+    final Map<String, String> sessionConf;
+    /** For a restarted copy: the sample whose crashed checkpoint was copied and restarted. */
+    final Sample restartOf;
+
+    /** One entry per execution of a batch (a replayed batch has two). */
+    final List<ObjectNode> batches = new ArrayList<>();
+    /** One entry per query start. */
+    final List<ObjectNode> runs = new ArrayList<>();
+    /** The progress events the listener received, as Spark's JSON. */
+    final List<String> progressEvents = new ArrayList<>();
+
+    private Sample(String name, String title, String description, String query, String outputMode,
+                   UnaryOperator<Dataset<Row>> plan, Sink sink, boolean crashAfterBatch2, Map<String, String> sessionConf,
+                   Sample restartOf) {
+        this.name = name;
+        this.title = title;
+        this.description = description;
+        this.query = query;
+        this.outputMode = outputMode;
+        this.plan = plan;
+        this.sink = sink;
+        this.crashAfterBatch2 = crashAfterBatch2;
+        this.sessionConf = sessionConf;
+        this.restartOf = restartOf;
+    }
+
+    static Sample of(String name, String title, String description, String query, String outputMode,
+                     UnaryOperator<Dataset<Row>> plan, Sink sink) {
+        return new Sample(name, title, description, query, outputMode, plan, sink, false, Map.of(), null);
+    }
+
+    Sample crashingAfterBatch2() {
+        return new Sample(name, title, description, query, outputMode, plan, sink, true, sessionConf, null);
+    }
+
+    Sample withSessionConf(String key, String value) {
+        Map<String, String> conf = new LinkedHashMap<>(sessionConf);
+        conf.put(key, value);
+        return new Sample(name, title, description, query, outputMode, plan, sink, crashAfterBatch2, conf, restartOf);
+    }
+
+    /** The same query restarted (without the crash) on a copy of this sample's checkpoint and table. */
+    Sample restarted(String title, String description) {
+        return new Sample(name + "-restarted", title, description, query, outputMode, plan, sink, false, sessionConf,
+                this);
+    }
+
+    boolean hasTable() {
+        return sink == Sink.APPEND_TABLE || sink == Sink.MERGE_TABLE;
+    }
+}

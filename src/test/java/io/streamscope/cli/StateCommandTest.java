@@ -1,0 +1,268 @@
+package io.streamscope.cli;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.streamscope.checkpoint.FolderSnapshot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code state} prints design.md's JSON: the rows of a store after a batch, or the changes of batches. */
+class StateCommandTest {
+
+    private static final Path CORPUS = Path.of("src/test/resources/spark-conformance");
+    private static final String AGG = CORPUS.resolve("checkpoint-version-4.0.0/hdfs/agg").toString();
+    private static final String ROCKSDB_AGG = CORPUS.resolve("checkpoint-version-4.0.0/rocksdb/agg").toString();
+    /** Strict: one JSON document, nothing after it. */
+    private static final ObjectMapper STRICT = new ObjectMapper().enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+
+    @TempDir
+    Path temp;
+
+    private record Result(int exitCode, String out, String err) {
+        JsonNode json() throws Exception {
+            return STRICT.readTree(out);
+        }
+    }
+
+    private static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static JsonNode ok(String... args) throws Exception {
+        Result result = run(args);
+        assertEquals(0, result.exitCode(), () -> "exit code; stderr: " + result.err());
+        return result.json();
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
+            names.add(it.next());
+        }
+        return names;
+    }
+
+    /** {@code _1 -> count} of the agg fixture's rows. */
+    private static Map<Integer, Long> counts(JsonNode json) {
+        Map<Integer, Long> counts = new TreeMap<>();
+        for (JsonNode row : json.get("rows")) {
+            counts.put(row.get("key").get("_1").asInt(), row.get("value").get("count").asLong());
+        }
+        return counts;
+    }
+
+    @Test
+    void rowsAfterTheLastCommittedBatchByDefault() throws Exception {
+        JsonNode json = ok("state", AGG);
+        assertEquals(List.of("batchId", "operatorId", "storeName", "rows"), fieldNames(json).subList(0, 4));
+        assertEquals(3, json.get("batchId").asLong());
+        assertTrue(json.get("batchId").isIntegralNumber());
+        assertEquals(0, json.get("operatorId").asInt());
+        assertEquals("default", json.get("storeName").asText());
+        // inputs (1,2,3),(2,3,4),(3,4,5),(4,5,6): state v4 1→1, 2→2, 3→3, 4→3, 5→2, 6→1
+        assertEquals(Map.of(1, 1L, 2, 2L, 3, 3L, 4, 3L, 5, 2L, 6, 1L), counts(json));
+        for (JsonNode row : json.get("rows")) {
+            assertEquals(List.of("partition", "key", "value"), fieldNames(row));
+            assertTrue(row.get("partition").isIntegralNumber());
+            assertEquals(List.of("_1"), fieldNames(row.get("key")), "the schema's field names verbatim");
+            assertEquals(List.of("count"), fieldNames(row.get("value")));
+            assertTrue(row.get("key").get("_1").isIntegralNumber());
+        }
+        List<Integer> partitions = new ArrayList<>();
+        json.get("rows").forEach(row -> partitions.add(row.get("partition").asInt()));
+        assertEquals(partitions.stream().sorted().toList(), partitions, "partition by partition");
+        if (json.has("problems")) {
+            assertEquals(0, json.get("problems").size(), json.get("problems").toString());
+        }
+    }
+
+    @Test
+    void batchOption() throws Exception {
+        assertEquals(Map.of(1, 1L, 2, 1L, 3, 1L), counts(ok("state", AGG, "--batch", "0")));
+        JsonNode json = ok("state", AGG, "--batch", "1");
+        assertEquals(1, json.get("batchId").asLong());
+        assertEquals(Map.of(1, 1L, 2, 2L, 3, 2L, 4, 1L), counts(json));
+        assertEquals(Map.of(1, 1L, 2, 2L, 3, 3L, 4, 2L, 5, 1L), counts(ok("state", ROCKSDB_AGG, "--batch", "2")));
+        assertEquals(Map.of(1, 1L, 2, 2L, 3, 3L, 4, 2L, 5, 1L), counts(ok("state", AGG, "--batch=2")));
+    }
+
+    @Test
+    void defaultIsTheLastCommittedBatchNotTheLastOffsets() throws Exception {
+        Path copy = temp.resolve("agg");
+        FolderSnapshot.copyTree(Path.of(AGG), copy);
+        Files.delete(copy.resolve("commits/3")); // batch 3 did not commit: it will be replayed
+        Map<String, String> before = FolderSnapshot.of(copy);
+        JsonNode json = ok("state", copy.toString());
+        assertEquals(2, json.get("batchId").asLong());
+        assertEquals(Map.of(1, 1L, 2, 2L, 3, 3L, 4, 2L, 5, 1L), counts(json));
+        assertEquals(before, FolderSnapshot.of(copy), "the command reads only");
+    }
+
+    @Test
+    void changesFrom() throws Exception {
+        for (String dir : List.of(AGG, ROCKSDB_AGG)) {
+            JsonNode json = ok("state", dir, "--changes-from", "1");
+            assertEquals(3, json.get("batchId").asLong());
+            assertFalse(json.has("rows"), "changes instead of rows");
+            List<String> changes = new ArrayList<>();
+            for (JsonNode change : json.get("changes")) {
+                assertEquals(List.of("batchId", "type", "partition", "key", "value"), fieldNames(change), change.toString());
+                changes.add(change.get("batchId").asLong() + " " + change.get("type").asText() + " " + change.get("partition").asInt()
+                        + " " + change.get("key").get("_1").asInt() + "→" + change.get("value").get("count").asLong());
+            }
+            changes.sort(null);
+            // batch 2 read (3,4,5), batch 3 read (4,5,6); keys 3,5 live in partition 1, 4 in 2, 2/6 in 4
+            assertEquals(List.of("2 update 1 3→3", "2 update 1 5→1", "2 update 2 4→2", "3 update 1 5→2", "3 update 2 4→3",
+                    "3 update 4 6→1"), changes, dir);
+        }
+        JsonNode single = ok("state", AGG, "--batch", "1", "--changes-from", "0");
+        assertEquals(1, single.get("batchId").asLong());
+        assertEquals(3, single.get("changes").size(), single.toString());
+    }
+
+    @Test
+    void changeFeedDeletesHaveNoValue() throws Exception {
+        // the join evicts left rows below the watermark in later batches
+        JsonNode json = ok("state", CORPUS.resolve("checkpoint-version-4.0.0/hdfs/join1").toString(),
+                "--store", "left-keyWithIndexToValue", "--changes-from", "0");
+        int deletes = 0;
+        for (JsonNode change : json.get("changes")) {
+            if (change.get("type").asText().equals("delete")) {
+                deletes++;
+                assertFalse(change.has("value"), change.toString());
+                assertTrue(change.get("key").has("field0"), change.toString());
+            } else {
+                assertEquals("update", change.get("type").asText());
+                assertEquals(List.of("leftId", "leftTime", "matched"), fieldNames(change.get("value")));
+            }
+        }
+        assertTrue(deletes > 0, json.toString());
+    }
+
+    @Test
+    void joinStoresByNameWithSchemaFieldNamesVerbatim() throws Exception {
+        String join = CORPUS.resolve("checkpoint-version-3.5.1-streaming-join").toString();
+        JsonNode json = ok("state", join, "--store", "left-keyWithIndexToValue");
+        assertEquals("left-keyWithIndexToValue", json.get("storeName").asText());
+        assertEquals(0, json.get("batchId").asLong());
+        assertEquals(2, json.get("rows").size());
+        JsonNode row = json.get("rows").get(1);
+        assertEquals(4, row.get("partition").asInt());
+        assertEquals("{\"field0\":2,\"index\":0}", row.get("key").toString());
+        assertEquals("{\"leftId\":2,\"leftTime\":\"1970-01-01T00:00:02.000Z\",\"matched\":true}", row.get("value").toString());
+        JsonNode counts = ok("state", join, "--store", "right-keyToNumValues");
+        assertEquals("{\"value\":1}", counts.get("rows").get(0).get("value").toString());
+    }
+
+    @Test
+    void severalStoresWithoutStoreIsAUsageErrorNamingThem() {
+        for (String fixture : List.of("checkpoint-version-3.5.1-streaming-join", "checkpoint-version-4.0.0/hdfs/join1",
+                "checkpoint-version-4.0.0/rocksdb/join2")) {
+            Result result = run("state", CORPUS.resolve(fixture).toString());
+            assertEquals(2, result.exitCode(), fixture);
+            for (String store : List.of("left-keyToNumValues", "left-keyWithIndexToValue", "right-keyToNumValues", "right-keyWithIndexToValue")) {
+                assertTrue(result.err().contains(store), fixture + ": " + result.err());
+            }
+            assertEquals("", result.out(), "nothing on stdout");
+        }
+        Result unknownStore = run("state", CORPUS.resolve("checkpoint-version-3.5.1-streaming-join").toString(), "--store", "nope");
+        assertEquals(2, unknownStore.exitCode());
+        assertTrue(unknownStore.err().contains("nope"), unknownStore.err());
+    }
+
+    @Test
+    void missingOperatorIsAUsageError() {
+        Result result = run("state", AGG, "--operator", "7");
+        assertEquals(2, result.exitCode());
+        assertTrue(result.err().contains("7"), result.err());
+        assertEquals("", result.out());
+        assertEquals(0, run("state", AGG, "--operator", "0").exitCode());
+    }
+
+    @Test
+    void badInvocations() {
+        for (String[] args : List.of(new String[]{"state", AGG, "--bogus", "1"}, new String[]{"state", AGG, "--batch", "abc"},
+                new String[]{"state", AGG, "--batch", "-1"}, new String[]{"state", AGG, "--batch"}, new String[]{"state"},
+                new String[]{"state", AGG, AGG}, new String[]{"state", AGG, "--changes-from", "3"},
+                new String[]{"state", temp.toString()})) {
+            Result result = run(args);
+            assertEquals(2, result.exitCode(), String.join(" ", args) + " -> " + result.err());
+            assertFalse(result.err().isBlank(), "a reason on stderr: " + String.join(" ", args));
+            assertFalse(result.err().strip().contains("\n\tat "), "no stack trace");
+        }
+        assertTrue(run("state", AGG, "--bogus", "1").err().contains("--bogus"));
+    }
+
+    @Test
+    void nullFieldsAreLeftOutAndTimestampsAreIso() throws Exception {
+        // limit: key struct<key: void> is always null -> {}
+        JsonNode limit = ok("state", CORPUS.resolve("checkpoint-version-4.0.0/hdfs/limit").toString());
+        assertEquals(1, limit.get("rows").size());
+        assertEquals("{}", limit.get("rows").get(0).get("key").toString());
+        assertEquals("{\"value\":10}", limit.get("rows").get(0).get("value").toString());
+
+        JsonNode sessions = ok("state", CORPUS.resolve("checkpoint-version-3.2.0-session-window-with-repartition").toString());
+        JsonNode first = sessions.get("rows").get(0);
+        assertEquals(List.of("sessionId", "userId", "sessionStartTime"), fieldNames(first.get("key")));
+        assertEquals(List.of("session_window", "sessionId", "userId", "count"), fieldNames(first.get("value")));
+        assertEquals("{\"start\":\"1970-01-01T00:00:41.000Z\",\"end\":\"1970-01-01T00:00:51.000Z\"}",
+                first.get("value").get("session_window").toString());
+
+        JsonNode dedup = ok("state", CORPUS.resolve("checkpoint-version-3.5.1-streaming-deduplication").toString());
+        assertEquals("{}", dedup.get("rows").get(0).get("value").toString(), "the null __dummy__ field is left out");
+        JsonNode lying = ok("state", CORPUS.resolve("checkpoint-version-3.3.0-streaming-deduplication").toString());
+        assertEquals("{}", lying.get("rows").get(0).get("value").toString(), "SPARK-39650: an empty value");
+    }
+
+    @Test
+    void suppliedSchemaDecodesOldCheckpoints() throws Exception {
+        String key = "{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"integer\",\"nullable\":true,\"metadata\":{}}]}";
+        String value = "{\"type\":\"struct\",\"fields\":[{\"name\":\"sum\",\"type\":\"decimal(20,0)\",\"nullable\":true,\"metadata\":{}},"
+                + "{\"name\":\"col_list_buffer\",\"type\":\"binary\",\"nullable\":true,\"metadata\":{}}]}";
+        JsonNode json = ok("state", CORPUS.resolve("checkpoint-version-2.4.5-for-compatibility-test-sum-decimal").toString(),
+                "--key-schema", key, "--value-schema", value);
+        Map<Integer, String> sums = new TreeMap<>();
+        for (JsonNode row : json.get("rows")) {
+            assertTrue(row.get("value").get("sum").isNumber(), "decimal as a JSON number: " + row);
+            assertTrue(row.get("value").get("col_list_buffer").isTextual(), "binary as base64 text: " + row);
+            sums.put(row.get("key").get("id").asInt(), row.get("value").get("sum").decimalValue().toPlainString());
+        }
+        assertEquals(Map.of(0, "20", 1, "25"), sums);
+        Result half = run("state", CORPUS.resolve("checkpoint-version-3.0.0-streaming-statestore-codec").toString(), "--key-schema", key);
+        assertEquals(2, half.exitCode(), "both schemas or none");
+        Result broken = run("state", CORPUS.resolve("checkpoint-version-3.0.0-streaming-statestore-codec").toString(),
+                "--key-schema", "{not json", "--value-schema", value);
+        assertEquals(2, broken.exitCode());
+    }
+
+    @Test
+    void transformWithStateRowsNameTheirColumnFamily() throws Exception {
+        JsonNode json = ok("state", CORPUS.resolve("checkpoint-version-4.0.0-tws-unsaferow").toString());
+        assertEquals(1, json.get("batchId").asLong());
+        assertEquals(2, json.get("rows").size());
+        JsonNode row = json.get("rows").get(0);
+        assertEquals("countState", row.get("columnFamily").asText());
+        assertEquals("{\"value\":\"a\"}", row.get("key").toString());
+        assertEquals("{\"value\":2}", row.get("value").toString());
+    }
+}
