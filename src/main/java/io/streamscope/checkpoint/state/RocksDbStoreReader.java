@@ -2,18 +2,23 @@ package io.streamscope.checkpoint.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.streamscope.checkpoint.Json;
+import io.streamscope.checkpoint.state.sst.SnapshotMerger;
+import io.streamscope.checkpoint.state.sst.SstMergeException;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * Rebuilds a RocksDB store partition at a version by replaying its changelogs (Spark 3.5+ with changelog
- * checkpointing), following checkpoint format v2's lineage where file names carry unique ids. Keys and values are
+ * Rebuilds a RocksDB store partition at a version: the newest snapshot zip at or below it (its SST files merged
+ * by sequence number) and the changelogs after it (Spark 3.5+ with changelog checkpointing), following checkpoint
+ * format v2's lineage where file names carry unique ids. Keys and values are
  * returned as RocksDB holds them (version byte, column family prefix); {@link RocksDbEncoding} takes those apart.
  */
 final class RocksDbStoreReader {
@@ -23,14 +28,64 @@ final class RocksDbStoreReader {
     private RocksDbStoreReader() {
     }
 
-    /** The raw key→value map at {@code version}; {@code uniqueId} is "" for checkpoint format v1. */
+    /**
+     * The raw key→value map at {@code version}; {@code uniqueId} is "" for checkpoint format v1. Like Spark: the
+     * newest snapshot zip on the way back (its SST files merged), then the changelogs after it.
+     */
     static Map<ByteKey, byte[]> stateAt(StoreFiles files, long version, String uniqueId, HdfsStoreReader.FileFailure onFailure)
             throws StoreVersionNotAvailableException, IOException {
         Map<ByteKey, byte[]> state = new HashMap<>();
-        for (Path changelog : chain(files, version, uniqueId)) {
+        Deque<Path> changelogs = new ArrayDeque<>();
+        Path snapshot = null;
+        long v = version;
+        String id = uniqueId;
+        while (v >= 1) {
+            snapshot = files.zip(v, id);
+            if (snapshot != null) {
+                break;
+            }
+            Path changelog = files.changelog(v, id);
+            if (changelog == null) {
+                throw new StoreVersionNotAvailableException("version " + version + " cannot be rebuilt: no snapshot and"
+                        + " no changelog for version " + v + describeId(id) + " (purged by retention?)");
+            }
+            changelogs.addFirst(changelog);
+            id = previousId(changelog, v, id);
+            v--;
+        }
+        if (snapshot != null) {
+            loadSnapshot(files, snapshot, state, onFailure);
+        }
+        for (Path changelog : changelogs) {
             read(changelog, record -> apply(state, record), onFailure);
         }
         return state;
+    }
+
+    /** Merges the SST files a snapshot zip lists, read in place from the store's {@code SSTs/} folder. */
+    private static void loadSnapshot(StoreFiles files, Path zip, Map<ByteKey, byte[]> state, HdfsStoreReader.FileFailure onFailure)
+            throws IOException {
+        List<Path> ssts = new ArrayList<>();
+        try {
+            for (JsonNode sst : RocksDbSnapshotMetadata.read(zip).path("sstFiles")) {
+                String name = sst.path("dfsSstFileName").asText("");
+                if (name.isEmpty() || name.contains("/") || name.contains("\\") || name.contains("..")) {
+                    throw new StateFileException(0, "the zip's metadata names an SST file \"" + name + "\" outside SSTs/");
+                }
+                ssts.add(files.folder().resolve("SSTs").resolve(name));
+            }
+        } catch (StateFileException e) {
+            onFailure.failed(zip, e);
+            return;
+        }
+        try {
+            SnapshotMerger.merge(ssts, (file, mismatch) -> onFailure.failed(file, mismatch),
+                    (key, value) -> state.put(new ByteKey(key), value));
+        } catch (SstMergeException e) {
+            onFailure.failed(e.file(), new StateFileException(e.offset(), e.getMessage()));
+        } catch (java.nio.file.NoSuchFileException e) {
+            onFailure.failed(zip, new StateFileException(0, "an SST file the snapshot lists is missing: " + e.getFile()));
+        }
     }
 
     /** The records of the changelog written for {@code version}. */
@@ -42,28 +97,6 @@ final class RocksDbStoreReader {
                     + " in " + files.folder().getFileName() + " (changelog checkpointing off, or purged)");
         }
         read(changelog, sink, onFailure);
-    }
-
-    /** The changelogs to replay, oldest first, from version 1 up to {@code version}. */
-    private static Deque<Path> chain(StoreFiles files, long version, String uniqueId)
-            throws StoreVersionNotAvailableException, IOException {
-        Deque<Path> chain = new ArrayDeque<>();
-        long v = version;
-        String id = uniqueId;
-        while (v >= 1) {
-            Path changelog = files.changelog(v, id);
-            if (changelog == null) {
-                boolean snapshot = files.zip(v, id) != null || files.newestAtOrBelow("zip", v) > 0;
-                throw new StoreVersionNotAvailableException("version " + version + " cannot be rebuilt from changelogs: "
-                        + "no changelog for version " + v + describeId(id)
-                        + (snapshot ? "; it needs a RocksDB snapshot (.zip + SSTs), which this version does not read yet"
-                        : " (changelog checkpointing off, or purged)"));
-            }
-            chain.addFirst(changelog);
-            id = previousId(changelog, v, id);
-            v--;
-        }
-        return chain;
     }
 
     /** The unique id of version {@code v - 1}, from this changelog's lineage (checkpoint format v2), else "". */

@@ -110,10 +110,6 @@ final class Block {
         return new Iterator(indexV4);
     }
 
-    byte[] copyContents() {
-        return Arrays.copyOf(data, size);
-    }
-
     @Override
     public String toString() {
         return kind + " at byte " + fileOffset;

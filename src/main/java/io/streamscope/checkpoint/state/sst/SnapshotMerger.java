@@ -26,7 +26,9 @@ import java.util.Set;
  *       a base, the operands alone joined by {@code ','} (this is how Spark's ListState is stored);</li>
  *   <li>a key left with neither base nor operands is absent.</li>
  * </ul>
- * Blob-index and wide-column entries are refused (Spark uses neither). Only the bytewise comparator is accepted.
+ * Blob-index and wide-column entries are refused (Spark uses neither). Only the bytewise comparator is accepted, all
+ * files must belong to one RocksDB column family (Spark's are all "default"), and an ingested file whose sequence
+ * number lives only in the MANIFEST cannot be merged with others.
  *
  * <p>Live keys come out in ascending unsigned-bytewise order. Memory: one data block and one index block per open
  * file, plus the range tombstones, plus whatever the sink keeps.
@@ -94,6 +96,7 @@ public final class SnapshotMerger {
                 SstFile file = open(path, onMismatch);
                 open.add(file);
                 check(file, sstFiles.size());
+                checkSameColumnFamily(open.get(0), file);
                 try {
                     tombstones.addAll(file.rangeTombstones());
                     Head head = new Head(file, file.cursor(), i);
@@ -148,6 +151,20 @@ public final class SnapshotMerger {
         if (fileCount > 1 && file.hasUnknownGlobalSequence()) {
             throw new SstMergeException(file.path(), file.footer().footerOffset(), "an ingested SST file whose sequence"
                     + " number is kept only in the database MANIFEST: it cannot be ordered against the other files");
+        }
+    }
+
+    /**
+     * Spark keeps all its state in RocksDB's default column family (its "column families" are key prefixes); files
+     * of different real column families hold different key spaces and must not be merged into one map.
+     */
+    private static void checkSameColumnFamily(SstFile first, SstFile file) throws SstMergeException {
+        String expected = first.properties().columnFamilyName();
+        String actual = file.properties().columnFamilyName();
+        if (expected != null && actual != null && !expected.equals(actual)) {
+            throw new SstMergeException(file.path(), file.footer().footerOffset(), "belongs to RocksDB column family '"
+                    + actual + "' while " + first.path().getFileName() + " belongs to '" + expected
+                    + "': files of different column families cannot be merged into one state");
         }
     }
 

@@ -55,7 +55,7 @@ public final class SstCursor {
                 data = null;
                 return null;
             }
-            dataBlock = file.readBlock(next, "data block", false);
+            dataBlock = file.readBlock(next, "data block");
             data = dataBlock.iterator(false);
             dataBlocks++;
         }
@@ -122,7 +122,7 @@ public final class SstCursor {
     private BlockHandle nextDataBlock() throws IOException, StateFileException {
         if (!twoLevel) {
             if (top == null) {
-                top = new IndexWalker(file.readBlock(rootIndex, "index block", false));
+                top = new IndexWalker(file.readBlock(rootIndex, "index block"));
             }
             return top.next();
         }
@@ -134,13 +134,13 @@ public final class SstCursor {
                 }
             }
             if (top == null) {
-                top = new IndexWalker(file.readBlock(rootIndex, "top-level index block", false));
+                top = new IndexWalker(file.readBlock(rootIndex, "top-level index block"));
             }
             BlockHandle part = top.next();
             if (part == null) {
                 return null;
             }
-            partition = new IndexWalker(file.readBlock(part, "index partition", false));
+            partition = new IndexWalker(file.readBlock(part, "index partition"));
         }
     }
 

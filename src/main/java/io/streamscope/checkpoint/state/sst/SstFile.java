@@ -56,6 +56,8 @@ public final class SstFile implements Closeable {
     private final BlockHandle indexHandle;
     private final byte[] compressionDictionary;
     private final long globalSequence;
+    /** Blocks decompressed so far (diagnostics and tests; not synchronized). */
+    private long decompressedBlocks;
 
     private SstFile(Path path, FileChannel channel, ChecksumMismatchHandler onMismatch)
             throws IOException, StateFileException {
@@ -68,7 +70,7 @@ public final class SstFile implements Closeable {
         this.properties = readProperties();
         this.indexHandle = findIndex();
         BlockHandle dict = metaBlocks.get(COMPRESSION_DICT_BLOCK);
-        this.compressionDictionary = dict == null ? null : readBlock(dict, "compression dictionary", true).copyContents();
+        this.compressionDictionary = dict == null ? null : readContents(dict, "compression dictionary");
         this.globalSequence = properties.externalFileVersion() >= 2 && properties.externalGlobalSequence() != 0
                 ? properties.externalGlobalSequence() : -1;
         if (globalSequence > InternalEntry.MAX_SEQUENCE) {
@@ -156,7 +158,7 @@ public final class SstFile implements Closeable {
         if (handle == null) {
             return List.of();
         }
-        Block block = readBlock(handle, "range deletion block", true);
+        Block block = readBlock(handle, "range deletion block");
         List<RangeTombstone> tombstones = new ArrayList<>();
         Block.Iterator it = block.iterator(false);
         while (it.next()) {
@@ -191,13 +193,30 @@ public final class SstFile implements Closeable {
         return globalSequence;
     }
 
-    /** Reads, verifies and decompresses one block; {@code meta} for blocks other than data/index (in messages). */
-    Block readBlock(BlockHandle handle, String kind, boolean meta) throws IOException, StateFileException {
+    long decompressedBlocks() {
+        return decompressedBlocks;
+    }
+
+    /** Reads, verifies (checksum) and decompresses one block and parses its layout. */
+    Block readBlock(BlockHandle handle, String kind) throws IOException, StateFileException {
         RawBlock raw = readRaw(handle, kind);
         if (!raw.checksumOk()) {
             reportMismatch(handle, kind, raw);
         }
         return decode(raw, handle, kind);
+    }
+
+    /** A block's contents that are raw bytes, not entries (the compression dictionary). */
+    private byte[] readContents(BlockHandle handle, String kind) throws IOException, StateFileException {
+        RawBlock raw = readRaw(handle, kind);
+        if (!raw.checksumOk()) {
+            reportMismatch(handle, kind, raw);
+        }
+        if (raw.compressionType() != Decompression.NONE) {
+            return Decompression.decompress(raw.compressionType(), raw.bytes(), 0, raw.size(), footer.formatVersion(),
+                    null, Bytes.stored(handle.offset(), kind + " at byte " + handle.offset()));
+        }
+        return java.util.Arrays.copyOf(raw.bytes(), raw.size());
     }
 
     // ------------------------------------------------------------------------------------------------------------
@@ -290,7 +309,7 @@ public final class SstFile implements Closeable {
 
     private Map<String, BlockHandle> readMetaindex() throws IOException, StateFileException {
         BlockHandle handle = new BlockHandle(footer.metaindexOffset(), footer.metaindexSize());
-        Block block = readBlock(handle, "metaindex block", true);
+        Block block = readBlock(handle, "metaindex block");
         Map<String, BlockHandle> blocks = new LinkedHashMap<>();
         Block.Iterator it = block.iterator(false);
         while (it.next()) {
@@ -403,6 +422,7 @@ public final class SstFile implements Closeable {
         if (raw.compressionType() == Decompression.NONE) {
             return new Block(raw.bytes(), raw.size(), handle.offset(), kind, Bytes.stored(handle.offset(), what));
         }
+        decompressedBlocks++;
         byte[] contents = Decompression.decompress(raw.compressionType(), raw.bytes(), 0, raw.size(),
                 footer.formatVersion(), compressionDictionary, Bytes.stored(handle.offset(), what));
         return new Block(contents, contents.length, handle.offset(), kind, Bytes.decompressed(handle.offset(), what));
