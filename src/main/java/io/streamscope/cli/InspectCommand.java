@@ -11,7 +11,6 @@ import io.streamscope.checkpoint.FileSinkLogReader;
 import io.streamscope.checkpoint.FolderKind;
 import io.streamscope.checkpoint.NotACheckpointException;
 import io.streamscope.checkpoint.Note;
-import io.streamscope.checkpoint.Problem;
 import io.streamscope.checkpoint.SourceInfo;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateSchemaFile;
@@ -78,7 +77,7 @@ final class InspectCommand implements Command {
             writeOperator(json, operator);
         }
         json.writeEndArray();
-        writeProblems(json, checkpoint.problems());
+        JsonOutput.writeProblems(json, checkpoint.problems());
         json.writeArrayFieldStart("notes");
         for (Note note : checkpoint.notes()) {
             json.writeStartObject();
@@ -155,22 +154,10 @@ final class InspectCommand implements Command {
         }
         json.writeEndArray();
         json.writeEndObject();
-        writeProblems(json, sink.problems());
+        JsonOutput.writeProblems(json, sink.problems());
         json.writeArrayFieldStart("notes");
         json.writeEndArray();
         json.writeEndObject();
-    }
-
-    private static void writeProblems(JsonGenerator json, List<Problem> problems) throws IOException {
-        json.writeArrayFieldStart("problems");
-        for (Problem problem : problems) {
-            json.writeStartObject();
-            json.writeStringField("path", problem.path());
-            json.writeStringField("where", problem.where());
-            json.writeStringField("message", problem.message());
-            json.writeEndObject();
-        }
-        json.writeEndArray();
     }
 
     private static void writeJsonField(JsonGenerator json, String name, JsonNode value) throws IOException {

@@ -33,4 +33,17 @@ final class JsonOutput {
             throw new UncheckedIOException(e);
         }
     }
+
+    /** The {@code problems} array every command ends with: {@code path}, {@code where}, {@code message}. */
+    static void writeProblems(JsonGenerator json, java.util.List<io.streamscope.checkpoint.Problem> problems) throws IOException {
+        json.writeArrayFieldStart("problems");
+        for (io.streamscope.checkpoint.Problem problem : problems) {
+            json.writeStartObject();
+            json.writeStringField("path", problem.path());
+            json.writeStringField("where", problem.where());
+            json.writeStringField("message", problem.message());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+    }
 }

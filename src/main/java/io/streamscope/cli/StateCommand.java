@@ -123,17 +123,9 @@ final class StateCommand implements Command {
     }
 
     private static void writeProblems(JsonGenerator json, Checkpoint checkpoint, StateReader reader) throws IOException {
-        json.writeArrayFieldStart("problems");
         List<Problem> problems = new java.util.ArrayList<>(checkpoint.problems());
         problems.addAll(reader.problems());
-        for (Problem problem : problems) {
-            json.writeStartObject();
-            json.writeStringField("path", problem.path());
-            json.writeStringField("where", problem.where());
-            json.writeStringField("message", problem.message());
-            json.writeEndObject();
-        }
-        json.writeEndArray();
+        JsonOutput.writeProblems(json, problems);
     }
 
     private static StateOperatorInfo chooseOperator(Checkpoint checkpoint, Optional<Long> wanted) throws CommandFailedException {

@@ -1,9 +1,10 @@
 package io.streamscope.checkpoint.state;
 
 import java.util.Arrays;
+import java.util.HexFormat;
 
-/** Key bytes with value equality and Spark's order for display: unsigned lexicographic. */
-record ByteKey(byte[] bytes) implements Comparable<ByteKey> {
+/** Key bytes with value equality, in the order Spark's stores keep them: unsigned lexicographic (RocksDB's bytewise). */
+public record ByteKey(byte[] bytes) implements Comparable<ByteKey> {
 
     @Override
     public boolean equals(Object other) {
@@ -18,5 +19,10 @@ record ByteKey(byte[] bytes) implements Comparable<ByteKey> {
     @Override
     public int compareTo(ByteKey other) {
         return Arrays.compareUnsigned(bytes, other.bytes);
+    }
+
+    @Override
+    public String toString() {
+        return HexFormat.of().formatHex(bytes);
     }
 }

@@ -1,6 +1,5 @@
 package io.streamscope.checkpoint.state;
 
-import io.streamscope.checkpoint.state.sst.SstKey;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -17,13 +16,13 @@ public final class ChangelogReplayOracle {
     }
 
     /** The state of the store in {@code storeFolder} at {@code version}; {@code uniqueId} "" for checkpoint format v1. */
-    public static SortedMap<SstKey, byte[]> stateAt(Path storeFolder, long version, String uniqueId) throws Exception {
+    public static SortedMap<ByteKey, byte[]> stateAt(Path storeFolder, long version, String uniqueId) throws Exception {
         Map<ByteKey, byte[]> state = RocksDbStoreReader.stateAt(StoreFiles.list(storeFolder), version, uniqueId,
                 (file, e) -> {
                     throw new AssertionError("changelog " + file + " is damaged at byte " + e.offset() + ": " + e.getMessage(), e);
                 });
-        SortedMap<SstKey, byte[]> sorted = new TreeMap<>();
-        state.forEach((key, value) -> sorted.put(new SstKey(key.bytes()), value));
+        SortedMap<ByteKey, byte[]> sorted = new TreeMap<>();
+        state.forEach((key, value) -> sorted.put(new ByteKey(key.bytes()), value));
         return sorted;
     }
 }

@@ -1,5 +1,6 @@
 package io.streamscope.checkpoint.state.sst;
 
+import io.streamscope.checkpoint.state.ByteKey;
 import io.streamscope.checkpoint.state.StateFileException;
 
 import java.io.IOException;
@@ -66,9 +67,9 @@ public final class SnapshotMerger {
     }
 
     /** The live state of the files, in ascending key order; checksum mismatches are errors. */
-    public static Map<SstKey, byte[]> merge(List<Path> sstFiles) throws IOException, SstMergeException {
-        Map<SstKey, byte[]> state = new LinkedHashMap<>();
-        merge(sstFiles, ChecksumMismatchHandler.STRICT, (key, value) -> state.put(new SstKey(key), value));
+    public static Map<ByteKey, byte[]> merge(List<Path> sstFiles) throws IOException, SstMergeException {
+        Map<ByteKey, byte[]> state = new LinkedHashMap<>();
+        merge(sstFiles, ChecksumMismatchHandler.STRICT, (key, value) -> state.put(new ByteKey(key), value));
         return state;
     }
 
@@ -257,7 +258,7 @@ public final class SnapshotMerger {
                 case InternalEntry.TYPE_VALUE_PREFERRED_SEQNO -> {
                     if (e.value().length < 8) {
                         throw new SstMergeException(head.file.path(), 0, "value with preferred seqno of "
-                                + e.value().length + " bytes lacks its 8-byte suffix (key " + new SstKey(key) + ")");
+                                + e.value().length + " bytes lacks its 8-byte suffix (key " + new ByteKey(key) + ")");
                     }
                     base = Arrays.copyOf(e.value(), e.value().length - 8);
                     decided = true;
@@ -267,13 +268,13 @@ public final class SnapshotMerger {
                 case InternalEntry.TYPE_MERGE -> {
                     String operator = head.file.properties().mergeOperator();
                     if (operator != null && !operator.equals("nullptr") && !KNOWN_MERGE_OPERATORS.contains(operator)) {
-                        throw new SstMergeException(head.file.path(), 0, "merge operand for key " + new SstKey(key)
+                        throw new SstMergeException(head.file.path(), 0, "merge operand for key " + new ByteKey(key)
                                 + " written with merge operator " + operator + ", which is not supported (Spark uses"
                                 + " StringAppendOperator)");
                     }
                     operands.add(e.value());
                 }
-                default -> throw new SstMergeException(head.file.path(), 0, "key " + new SstKey(key) + " is a "
+                default -> throw new SstMergeException(head.file.path(), 0, "key " + new ByteKey(key) + " is a "
                         + InternalEntry.typeName(e.type()) + " entry, which this reader does not support");
             }
         }

@@ -7,7 +7,7 @@
  * <h2>Use</h2>
  * <pre>{@code
  * // the live state of a snapshot: key -> value, keys ascending (unsigned bytewise), as RocksDB would show it
- * Map<SstKey, byte[]> state = SnapshotMerger.merge(sstPaths);
+ * Map<ByteKey, byte[]> state = SnapshotMerger.merge(sstPaths);
  *
  * // streaming, with checksum mismatches reported instead of thrown
  * SnapshotMerger.Result r = SnapshotMerger.merge(sstPaths, (file, mismatch) -> problems.add(...), (key, value) -> ...);

@@ -1,5 +1,6 @@
 package io.streamscope.checkpoint.state.sst;
 
+import io.streamscope.checkpoint.state.ByteKey;
 import io.streamscope.checkpoint.state.ChangelogReplayOracle;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -38,17 +39,17 @@ class SnapshotMergerConformanceTest {
     }
 
     private static void assertSnapshotMatches(SstFixtures.Snapshot snapshot) throws Exception {
-        SortedMap<SstKey, byte[]> expected = ChangelogReplayOracle.stateAt(snapshot.store(), snapshot.version(), snapshot.uniqueId());
+        SortedMap<ByteKey, byte[]> expected = ChangelogReplayOracle.stateAt(snapshot.store(), snapshot.version(), snapshot.uniqueId());
 
-        List<SstKey> order = new ArrayList<>();
-        Map<SstKey, byte[]> merged = SnapshotMerger.merge(snapshot.ssts());
+        List<ByteKey> order = new ArrayList<>();
+        Map<ByteKey, byte[]> merged = SnapshotMerger.merge(snapshot.ssts());
         order.addAll(merged.keySet());
 
         assertEquals(new ArrayList<>(expected.keySet()), order, "the same keys, in ascending byte order");
         if (!snapshot.virtualColumnFamilies()) {
             assertEquals(snapshot.numKeys(), merged.size(), "the zip metadata's numKeys");
         }
-        for (Map.Entry<SstKey, byte[]> e : expected.entrySet()) {
+        for (Map.Entry<ByteKey, byte[]> e : expected.entrySet()) {
             assertArrayEquals(e.getValue(), merged.get(e.getKey()), () -> "value of key " + e.getKey() + ": expected "
                     + HexFormat.of().formatHex(e.getValue()) + " but the SSTs give " + hex(merged.get(e.getKey())));
         }

@@ -1,5 +1,6 @@
 package io.streamscope.checkpoint.state.sst;
 
+import io.streamscope.checkpoint.state.ByteKey;
 import io.streamscope.checkpoint.state.StateFileException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -120,8 +121,8 @@ class SstDamageTest {
         SstMergeException e = assertThrows(SstMergeException.class, () -> SnapshotMerger.merge(List.of(SST, file)));
         assertEquals(file, e.file());
         assertEquals(0, e.offset());
-        Map<SstKey, byte[]> lenient = new java.util.LinkedHashMap<>();
-        SnapshotMerger.merge(List.of(file), (path, mismatch) -> { }, (k, v) -> lenient.put(new SstKey(k), v));
+        Map<ByteKey, byte[]> lenient = new java.util.LinkedHashMap<>();
+        SnapshotMerger.merge(List.of(file), (path, mismatch) -> { }, (k, v) -> lenient.put(new ByteKey(k), v));
         assertEquals(1, lenient.size());
     }
 
