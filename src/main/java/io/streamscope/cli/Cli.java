@@ -20,6 +20,7 @@ public final class Cli {
     static {
         COMMANDS.put("inspect", new InspectCommand());
         COMMANDS.put("state", new StateCommand());
+        COMMANDS.put("topic", new TopicExportCommand());
     }
 
     private Cli() {
