@@ -15,7 +15,14 @@ public record Row(SparkType.Struct schema, List<Object> values) {
         if (schema.size() != values.size()) {
             throw new IllegalArgumentException(schema.size() + " fields but " + values.size() + " values");
         }
-        values = Collections.unmodifiableList(new java.util.ArrayList<>(values));
+        if (!(values instanceof Values)) {
+            values = new Values(values.toArray());
+        }
+    }
+
+    /** A row over an array the caller hands over and never touches again: no copy, for decoders' hot loops. */
+    public static Row adopt(SparkType.Struct schema, Object[] values) {
+        return new Row(schema, new Values(values));
     }
 
     public Object get(String field) {
@@ -40,5 +47,24 @@ public record Row(SparkType.Struct schema, List<Object> values) {
 
     /** Bytes of a value whose type cannot be decoded, kept to be shown as hex. */
     public record Raw(byte[] bytes) {
+    }
+
+    /** The read-only values of a row. */
+    private static final class Values extends java.util.AbstractList<Object> implements java.util.RandomAccess {
+        private final Object[] values;
+
+        Values(Object[] values) {
+            this.values = values;
+        }
+
+        @Override
+        public Object get(int index) {
+            return values[index];
+        }
+
+        @Override
+        public int size() {
+            return values.length;
+        }
     }
 }

@@ -58,15 +58,13 @@ public final class UnsafeRowDecoder {
             if (fixedEnd > start + size) {
                 throw new UnsafeRowException(start - base, "the row is " + size + " bytes, too short for " + fields + " fields");
             }
-            List<Object> values = new ArrayList<>(fields);
+            Object[] values = new Object[fields];
             for (int i = 0; i < fields; i++) {
-                if (isNull(start, i)) {
-                    values.add(null);
-                } else {
-                    values.add(value(start, start + bitsetBytes + 8 * i, schema.field(i).type(), schema.field(i).name()));
+                if (!isNull(start, i)) {
+                    values[i] = value(start, start + bitsetBytes + 8 * i, schema.field(i).type(), schema.field(i).name());
                 }
             }
-            return new Row(schema, values);
+            return Row.adopt(schema, values);
         }
 
         /** The value in the 8-byte slot at {@code slot}; var-length data is relative to {@code container}. */
