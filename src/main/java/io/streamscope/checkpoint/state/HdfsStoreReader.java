@@ -3,43 +3,57 @@ package io.streamscope.checkpoint.state;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * Rebuilds the state of one HDFS-backed store partition at a version, as {@code HDFSBackedStateStoreProvider}
- * loads it: the newest {@code .snapshot} at or below the version, then every {@code .delta} after it in order.
+ * loads it: the newest {@code .snapshot} at or below the version, then every {@code .delta} after it in order
+ * (puts overwrite, deletes remove).
  */
 final class HdfsStoreReader {
 
     private HdfsStoreReader() {
     }
 
-    /** The key→value map at {@code version}; version 0 is the empty state before the first batch. */
-    static Map<ByteKey, byte[]> stateAt(StoreFiles files, long version, FileFailure onFailure)
+    /**
+     * The live key/value pairs at {@code version}, sorted by key; version 0 is the empty state before the first
+     * batch. The records of the snapshot and deltas are sorted by key (stably, so file order stays within a key) and
+     * the last record of each key wins: cheaper than a hash map for the million-key stores this must stream.
+     */
+    static List<Map.Entry<ByteKey, byte[]>> stateAt(StoreFiles files, long version, FileFailure onFailure)
             throws StoreVersionNotAvailableException, IOException {
-        Map<ByteKey, byte[]> state = new HashMap<>();
         if (version == 0) {
-            return state;
+            return List.of();
         }
         long base = files.newestAtOrBelow("snapshot", version);
-        List<Path> deltas = new ArrayList<>();
+        List<Path> chain = new ArrayList<>();
+        if (base > 0) {
+            chain.add(files.snapshot(base));
+        }
         for (long v = Math.max(base, 0) + 1; v <= version; v++) {
             Path delta = files.delta(v);
             if (delta == null) {
                 throw new StoreVersionNotAvailableException(missingMessage(files, version, v, base));
             }
-            deltas.add(delta);
+            chain.add(delta);
         }
-        if (base > 0) {
-            apply(files.snapshot(base), state, onFailure);
+        List<StateRecord> records = new ArrayList<>();
+        for (Path file : chain) {
+            read(file, records::add, onFailure);
         }
-        for (Path delta : deltas) {
-            apply(delta, state, onFailure);
+        records.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
+        List<Map.Entry<ByteKey, byte[]>> live = new ArrayList<>(records.size());
+        for (int i = 0; i < records.size(); i++) {
+            StateRecord record = records.get(i);
+            boolean lastOfKey = i + 1 == records.size() || !Arrays.equals(record.key(), records.get(i + 1).key());
+            if (lastOfKey && record.kind() != StateRecord.Kind.DELETE) {
+                live.add(Map.entry(new ByteKey(record.key()), record.value()));
+            }
         }
-        return state;
+        return live;
     }
 
     /** The records of the delta written for {@code version}, in file order. */
@@ -57,16 +71,6 @@ final class HdfsStoreReader {
         return "version " + version + " cannot be rebuilt: " + missing + ".delta is missing"
                 + (base > 0 ? " after snapshot " + base : " and no snapshot at or below it exists")
                 + " (purged by retention?)";
-    }
-
-    private static void apply(Path file, Map<ByteKey, byte[]> state, FileFailure onFailure) throws IOException {
-        read(file, record -> {
-            if (record.kind() == StateRecord.Kind.DELETE) {
-                state.remove(new ByteKey(record.key()));
-            } else {
-                state.put(new ByteKey(record.key()), record.value());
-            }
-        }, onFailure);
     }
 
     private static void read(Path file, Consumer<StateRecord> sink, FileFailure onFailure) throws IOException {

@@ -108,13 +108,7 @@ public final class StateReader {
     }
 
     private List<Map.Entry<ByteKey, byte[]>> sortedState(int partition, long version) {
-        Optional<Map<ByteKey, byte[]>> state = stateAt(partition, version);
-        if (state.isEmpty()) {
-            return List.of();
-        }
-        List<Map.Entry<ByteKey, byte[]>> entries = new ArrayList<>(state.get().entrySet());
-        entries.sort(Map.Entry.comparingByKey());
-        return entries;
+        return stateAt(partition, version).orElse(List.of());
     }
 
     /** The changes made by batches {@code fromBatch + 1} … {@code toBatch}, batch by batch, like Spark's change feed. */
@@ -135,7 +129,8 @@ public final class StateReader {
         }
     }
 
-    private Optional<Map<ByteKey, byte[]>> stateAt(int partition, long version) {
+    /** The live entries of a partition at a version, sorted by key; empty when it cannot be rebuilt. */
+    private Optional<List<Map.Entry<ByteKey, byte[]>>> stateAt(int partition, long version) {
         Optional<StoreFiles> files = files(partition);
         if (files.isEmpty()) {
             return Optional.empty();
@@ -148,8 +143,8 @@ public final class StateReader {
                     + " is left out: its state at version " + version + " cannot be rebuilt)"));
         };
         try {
-            Map<ByteKey, byte[]> state = isRocksDb(files.get())
-                    ? RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure)
+            List<Map.Entry<ByteKey, byte[]>> state = isRocksDb(files.get())
+                    ? sorted(RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure))
                     : HdfsStoreReader.stateAt(files.get(), version, onFailure);
             return damaged[0] ? Optional.empty() : Optional.of(state);
         } catch (StoreVersionNotAvailableException e) {
@@ -158,6 +153,12 @@ public final class StateReader {
             problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
         }
         return Optional.empty();
+    }
+
+    private static List<Map.Entry<ByteKey, byte[]>> sorted(Map<ByteKey, byte[]> state) {
+        List<Map.Entry<ByteKey, byte[]>> entries = new ArrayList<>(state.entrySet());
+        entries.sort(Map.Entry.comparingByKey());
+        return entries;
     }
 
     private void changesOf(int partition, long version, Consumer<StateRecord> sink) {

@@ -54,8 +54,7 @@ public final class UnsafeRowDecoder {
             int fields = schema.size();
             int bitsetBytes = bitsetBytes(fields);
             int fixedEnd = start + bitsetBytes + 8 * fields;
-            check(start, bitsetBytes + 8 * fields, "the row is " + size + " bytes, too short for " + fields + " fields");
-            if (fixedEnd > start + size) {
+            if (!fits(start, bitsetBytes + 8L * fields) || fixedEnd > start + size) {
                 throw new UnsafeRowException(start - base, "the row is " + size + " bytes, too short for " + fields + " fields");
             }
             Object[] values = new Object[fields];
@@ -107,7 +106,9 @@ public final class UnsafeRowDecoder {
             if (type instanceof SparkType.MapType map) {
                 int start = varStart(container, slot, name);
                 int size = varSize(slot);
-                check(start, 8, "map " + name + " is truncated");
+                if (!fits(start, 8)) {
+                    throw new UnsafeRowException(start - base, "map " + name + " is truncated");
+                }
                 long keyBytes = longAt(start);
                 if (keyBytes < 0 || keyBytes > size - 8) {
                     throw new UnsafeRowException(start - base, "map " + name + " claims " + keyBytes + " key bytes in " + size);
@@ -124,7 +125,9 @@ public final class UnsafeRowDecoder {
         }
 
         private List<Object> array(int start, int size, SparkType elementType, String name) throws UnsafeRowException {
-            check(start, 8, "array " + name + " is truncated");
+            if (!fits(start, 8)) {
+                throw new UnsafeRowException(start - base, "array " + name + " is truncated");
+            }
             long count = longAt(start);
             int width = elementWidth(elementType);
             if (count < 0 || count > (size - 8L) / Math.max(1, width) + 1 || count > Integer.MAX_VALUE / 8) {
@@ -133,7 +136,9 @@ public final class UnsafeRowDecoder {
             int n = (int) count;
             int bitset = bitsetBytes(n);
             int elements = start + 8 + bitset;
-            check(elements, n * width, "array " + name + " is truncated");
+            if (!fits(elements, (long) n * width)) {
+                throw new UnsafeRowException(Math.max(0, elements - base), "array " + name + " is truncated");
+            }
             List<Object> values = new ArrayList<>(n);
             for (int i = 0; i < n; i++) {
                 if ((bytes[start + 8 + i / 8] & (1 << (i % 8))) != 0) {
@@ -213,10 +218,9 @@ public final class UnsafeRowDecoder {
             return (bytes[start + field / 8] & (1 << (field % 8))) != 0;
         }
 
-        private void check(int from, long length, String message) throws UnsafeRowException {
-            if (from < base || from + length > end) {
-                throw new UnsafeRowException(Math.max(0, from - base), message);
-            }
+        /** Whether {@code length} bytes from {@code from} lie inside the row (messages are built only on failure). */
+        private boolean fits(int from, long length) {
+            return from >= base && from + length <= end;
         }
 
         private int intAt(int at) {
