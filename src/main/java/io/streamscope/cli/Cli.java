@@ -21,6 +21,7 @@ public final class Cli {
         COMMANDS.put("inspect", new InspectCommand());
         COMMANDS.put("state", new StateCommand());
         COMMANDS.put("topic", new TopicExportCommand());
+        COMMANDS.put("replay", new ReplayCommand());
     }
 
     private Cli() {

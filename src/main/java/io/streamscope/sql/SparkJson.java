@@ -25,7 +25,9 @@ import java.util.List;
 public final class SparkJson {
 
     private static final DateTimeFormatter TIMESTAMP = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX").withZone(ZoneOffset.UTC);
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    /** Trees keep a decimal's scale ({@code 12.00} stays {@code 12.00}), as Spark prints it. */
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .setNodeFactory(com.fasterxml.jackson.databind.node.JsonNodeFactory.withExactBigDecimals(true));
     private static final DateTimeFormatter TIMESTAMP_NTZ = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS");
 
     private SparkJson() {

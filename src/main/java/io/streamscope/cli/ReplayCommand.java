@@ -1,0 +1,299 @@
+package io.streamscope.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.streamscope.checkpoint.Batch;
+import io.streamscope.checkpoint.BatchSource;
+import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.checkpoint.CheckpointReader;
+import io.streamscope.checkpoint.Json;
+import io.streamscope.checkpoint.KafkaOffsets;
+import io.streamscope.checkpoint.NotACheckpointException;
+import io.streamscope.replay.BatchStep;
+import io.streamscope.replay.InputSource;
+import io.streamscope.replay.MicroBatchReplay;
+import io.streamscope.replay.OutputMode;
+import io.streamscope.replay.OutputModeException;
+import io.streamscope.replay.Replay;
+import io.streamscope.replay.RowJson;
+import io.streamscope.replay.StateCheck;
+import io.streamscope.replay.StateDifference;
+import io.streamscope.replay.query.QueryException;
+import io.streamscope.sql.Row;
+import io.streamscope.sql.SparkType;
+import io.streamscope.topic.BatchReader;
+import io.streamscope.topic.DdlParser;
+import io.streamscope.topic.RowDecoder;
+import io.streamscope.topic.SchemaException;
+import io.streamscope.topic.BatchRecords;
+import io.streamscope.topic.JsonlTopicSource;
+import io.streamscope.topic.KafkaSettings;
+import io.streamscope.topic.KafkaTopicSource;
+import io.streamscope.topic.MissingRange;
+import io.streamscope.topic.ReadOptions;
+import io.streamscope.topic.TopicException;
+import io.streamscope.topic.TopicRecord;
+import io.streamscope.topic.TopicSource;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * {@code replay CHECKPOINT [--topic-file [TOPIC=]F …] [--bootstrap-servers H [--command-config F] [--topic T]]
+ * [--schema DDL] [--query Q] [--mode append|update|complete]}: the query replayed batch by batch over the records
+ * each batch read, with what the sink received. Defaults come from the checkpoint's {@code streamscope.json}. A query
+ * or mode Spark would refuse is an answer (exit 0, {@code error} set), not a failure.
+ */
+final class ReplayCommand implements Command {
+
+    private static final List<String> FLAGS = List.of("--topic-file", "--bootstrap-servers", "--command-config",
+            "--topic", "--schema", "--query", "--mode");
+
+    @Override
+    public String usage() {
+        return "replay CHECKPOINT_DIR [--topic-file [TOPIC=]FILE …] [--bootstrap-servers HOST:PORT [--command-config F]]"
+                + " [--schema DDL] [--query QUERY] [--mode append|update|complete]";
+    }
+
+    @Override
+    public int run(String[] args, PrintStream out) throws UsageException, CommandFailedException {
+        Map<String, List<String>> flags = new LinkedHashMap<>();
+        String folder = parse(args, flags);
+        Checkpoint checkpoint;
+        try {
+            checkpoint = CheckpointReader.read(Path.of(folder));
+        } catch (NotACheckpointException e) {
+            throw new CommandFailedException(e.getMessage());
+        }
+        JsonNode sidecar = sidecar(checkpoint.path());
+        String query = single(flags, "--query").orElse(text(sidecar, "query"));
+        String modeText = single(flags, "--mode").orElse(text(sidecar, "outputMode"));
+        String ddl = single(flags, "--schema").orElse(text(sidecar, "schema"));
+        if (query == null || modeText == null || ddl == null) {
+            throw new UsageException("no " + (query == null ? "--query" : modeText == null ? "--mode" : "--schema")
+                    + " given and no streamscope.json next to the checkpoint says it");
+        }
+        OutputMode mode;
+        try {
+            mode = OutputMode.parse(modeText);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        SparkType.Struct schema;
+        RowDecoder decoder;
+        try {
+            schema = DdlParser.parseSchema(ddl);
+            decoder = RowDecoder.of(schema);
+        } catch (SchemaException e) {
+            throw new UsageException("--schema: " + e.getMessage());
+        }
+        try (TopicSource topics = openTopics(checkpoint, flags, sidecar)) {
+            TopicInput input = new TopicInput(topics, schema, decoder);
+            Replay replay;
+            try {
+                replay = MicroBatchReplay.replay(checkpoint, query, mode, input);
+            } catch (QueryException | OutputModeException e) {
+                print(out, mode, query, null, null, e.getMessage());
+                return Cli.OK;
+            }
+            StateCheck.Report check = checkpoint.stateOperators().isEmpty() && replay.query().statefulOperators().isEmpty()
+                    ? null : StateCheck.check(checkpoint, replay);
+            print(out, mode, query, replay, check, replay.error().orElse(null));
+            return Cli.OK;
+        }
+    }
+
+    /** Flags may repeat ({@code --topic-file}); one positional argument, the checkpoint folder. */
+    private static String parse(String[] args, Map<String, List<String>> flags) throws UsageException {
+        List<String> positional = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            if (!arg.startsWith("--")) {
+                positional.add(arg);
+                continue;
+            }
+            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
+            if (!FLAGS.contains(name)) {
+                throw new UsageException("unknown flag " + name);
+            }
+            String value;
+            if (arg.contains("=")) {
+                value = arg.substring(arg.indexOf('=') + 1);
+            } else if (i + 1 < args.length) {
+                value = args[++i];
+            } else {
+                throw new UsageException(name + " needs a value");
+            }
+            List<String> values = flags.computeIfAbsent(name, k -> new ArrayList<>());
+            if (!name.equals("--topic-file") && !values.isEmpty()) {
+                throw new UsageException(name + " is given twice");
+            }
+            values.add(value);
+        }
+        if (positional.size() != 1) {
+            throw new UsageException(positional.isEmpty() ? "missing the checkpoint folder"
+                    : "expected one folder, got " + positional.size() + ": " + positional);
+        }
+        return positional.get(0);
+    }
+
+    private static Optional<String> single(Map<String, List<String>> flags, String name) {
+        List<String> values = flags.get(name);
+        return values == null ? Optional.empty() : Optional.of(values.get(0));
+    }
+
+    private static JsonNode sidecar(Path checkpoint) throws CommandFailedException {
+        Path file = checkpoint.resolve("streamscope.json");
+        if (!Files.isRegularFile(file)) {
+            return null;
+        }
+        try {
+            return Json.parseObject(Files.readString(file), "streamscope.json");
+        } catch (IOException | io.streamscope.checkpoint.FormatException e) {
+            throw new CommandFailedException("cannot read " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static String text(JsonNode node, String field) {
+        return node != null && node.hasNonNull(field) ? node.get(field).asText() : null;
+    }
+
+    private static TopicSource openTopics(Checkpoint checkpoint, Map<String, List<String>> flags, JsonNode sidecar)
+            throws UsageException, CommandFailedException {
+        TreeSet<String> topics = new TreeSet<>();
+        for (Batch batch : checkpoint.batches().values()) {
+            for (BatchSource source : batch.sources()) {
+                KafkaOffsets.parse(source.endOffset()).ifPresent(o -> o.keySet().forEach(p -> topics.add(p.topic())));
+            }
+        }
+        Optional<String> topic = single(flags, "--topic");
+        if (topic.isPresent() && !topics.contains(topic.get())) {
+            throw new UsageException("--topic " + topic.get() + " is not a topic of the checkpoint " + topics);
+        }
+        try {
+            if (flags.containsKey("--bootstrap-servers")) {
+                KafkaSettings settings = KafkaSettings.of(single(flags, "--bootstrap-servers").orElseThrow());
+                Optional<String> config = single(flags, "--command-config");
+                if (config.isPresent()) {
+                    settings = settings.withPropertiesFile(Path.of(config.get()));
+                }
+                return KafkaTopicSource.open(settings);
+            }
+            Map<String, Path> files = new LinkedHashMap<>();
+            List<String> given = flags.getOrDefault("--topic-file", List.of());
+            if (given.isEmpty()) {
+                String file = sidecar != null ? text(sidecar.path("topic"), "file") : null;
+                if (file == null) {
+                    throw new UsageException("give --topic-file or --bootstrap-servers: the checkpoint has no "
+                            + "streamscope.json naming its topic");
+                }
+                given = List.of(checkpoint.path().resolve(file).normalize().toString());
+            }
+            for (String entry : given) {
+                int equals = entry.indexOf('=');
+                String name = equals > 0 ? entry.substring(0, equals) : null;
+                if (name == null && (topics.size() != 1 || given.size() > 1)) {
+                    throw new UsageException("the checkpoint reads " + topics + ": give one --topic-file TOPIC=FILE per topic");
+                }
+                Path file = Path.of(equals > 0 ? entry.substring(equals + 1) : entry);
+                if (!Files.isRegularFile(file)) {
+                    throw new CommandFailedException("no topic file " + file);
+                }
+                files.put(name == null ? topics.first() : name, file);
+            }
+            return JsonlTopicSource.open(files);
+        } catch (TopicException e) {
+            throw new CommandFailedException(e.getMessage());
+        }
+    }
+
+    private static void print(PrintStream out, OutputMode mode, String query, Replay replay, StateCheck.Report check,
+                              String error) {
+        try (JsonGenerator json = JsonOutput.pretty(out)) {
+            json.writeStartObject();
+            json.writeStringField("mode", mode.label());
+            json.writeStringField("query", query);
+            json.writeArrayFieldStart("batches");
+            for (BatchStep step : replay == null ? List.<BatchStep>of() : replay.steps()) {
+                json.writeStartObject();
+                json.writeNumberField("batchId", step.batchId());
+                json.writeBooleanField("committed", step.committed());
+                json.writeBooleanField("willReplay", step.willReplay());
+                json.writeNumberField("watermarkMs", step.watermarkMs());
+                json.writeNumberField("nextWatermarkMs", step.nextWatermarkMs());
+                rows(json, "inputRows", step.inputRows());
+                rows(json, "lateRows", step.lateRows());
+                rows(json, "sinkRows", step.sinkRows());
+                rows(json, "resultTable", step.resultTable());
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            if (check != null) {
+                json.writeObjectFieldStart("stateCheck");
+                json.writeNumberField("batchesChecked", check.checked());
+                json.writeArrayFieldStart("differences");
+                for (StateDifference difference : check.differences()) {
+                    json.writeString(difference.message());
+                }
+                json.writeEndArray();
+                json.writeEndObject();
+            }
+            json.writeArrayFieldStart("notes");
+            for (String note : replay == null ? List.<String>of() : replay.notes()) {
+                json.writeString(note);
+            }
+            json.writeEndArray();
+            json.writeStringField("error", error);
+            json.writeEndObject();
+            json.writeRaw('\n');
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** One row per line, as Spark's {@code to_json} writes it. */
+    private static void rows(JsonGenerator json, String field, List<Row> rows) throws IOException {
+        json.writeArrayFieldStart(field);
+        for (Row row : rows) {
+            json.writeRawValue(RowJson.text(row));
+        }
+        json.writeEndArray();
+    }
+
+    /**
+     * The stream's rows: each batch's records from the topic source, as {@code from_json(value, schema)} in PERMISSIVE
+     * mode gives them, value columns only (a null or malformed value is a row of nulls, as {@code select("o.*")} sees it).
+     */
+    private record TopicInput(TopicSource topics, SparkType.Struct schema, RowDecoder decoder) implements InputSource {
+        @Override
+        public List<Row> rowsOf(Batch batch) throws InputException {
+            BatchRecords records;
+            try {
+                records = BatchReader.read(topics, batch, ReadOptions.fullValues());
+            } catch (TopicException e) {
+                throw new InputException(e.getMessage(), e);
+            }
+            if (!records.notes().isEmpty()) {
+                throw new InputException(String.join("; ", records.notes()));
+            }
+            List<MissingRange> missing = records.missing();
+            if (!missing.isEmpty()) {
+                throw new InputException("records the batch read are not in " + topics.description() + ": " + missing);
+            }
+            List<Row> result = new ArrayList<>();
+            for (TopicRecord record : records.records()) {
+                result.add(decoder.decode(record.value()).rowOrNulls(schema));
+            }
+            return result;
+        }
+    }
+}

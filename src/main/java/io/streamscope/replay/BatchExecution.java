@@ -1,0 +1,145 @@
+package io.streamscope.replay;
+
+import io.streamscope.replay.plan.CompiledQuery;
+import io.streamscope.replay.plan.Operator;
+import io.streamscope.replay.plan.Values;
+import io.streamscope.sql.Row;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Runs a compiled query batch by batch, keeping its state stores and result table between batches. */
+final class BatchExecution {
+
+    private final CompiledQuery query;
+    private final OutputMode mode;
+    private final Map<Integer, AggregationState> aggregations = new HashMap<>();
+    private final Map<Integer, DeduplicationState> deduplications = new HashMap<>();
+    /** The result table of a query without aggregation: every row it ever gave. */
+    private final List<Row> appendedRows = new ArrayList<>();
+
+    BatchExecution(CompiledQuery query, OutputMode mode) {
+        this.query = query;
+        this.mode = mode;
+        for (Operator operator : query.operators()) {
+            if (operator instanceof Operator.Aggregate aggregate) {
+                aggregations.put(aggregate.operatorId(), new AggregationState(aggregate.operatorId(), aggregate.spec()));
+            } else if (operator instanceof Operator.Deduplicate dedup) {
+                deduplications.put(dedup.operatorId(), new DeduplicationState(dedup));
+            }
+        }
+    }
+
+    /** What one batch gave, before it is put together with the checkpoint's view of the batch. */
+    record Output(List<Row> sinkRows, List<Row> resultTable, List<ResultChange> changes, List<Row> lateRows,
+                  Optional<EventTimeStats> eventTime, List<StateEntry> state, List<OperatorMetrics> metrics) {
+    }
+
+    Output run(List<Row> input, long watermarkMs, long lateWatermarkMs) {
+        List<Row> rows = input;
+        List<Row> late = new ArrayList<>();
+        Optional<EventTimeStats> eventTime = Optional.empty();
+        List<OperatorMetrics> metrics = new ArrayList<>();
+        List<Operator> operators = query.operators();
+        for (int i = 0; i < operators.size(); i++) {
+            Operator operator = operators.get(i);
+            if (operator instanceof Operator.Watermark watermark) {
+                eventTime = stats(rows, watermark.column());
+            } else if (operator instanceof Operator.Deduplicate dedup) {
+                DeduplicationState.Outcome outcome = deduplications.get(dedup.operatorId())
+                        .process(rows, watermarkMs, lateWatermarkMs, late);
+                rows = outcome.rows();
+                metrics.add(outcome.metrics());
+            } else if (operator instanceof Operator.Aggregate aggregate) {
+                AggregationState state = aggregations.get(aggregate.operatorId());
+                AggregationState.Outcome outcome = state.process(rows, mode, watermarkMs, lateWatermarkMs, late);
+                metrics.add(outcome.metrics());
+                List<Operator> after = operators.subList(i + 1, operators.size());
+                return new Output(apply(after, outcome.sinkRows()), apply(after, state.resultTable()),
+                        changesAfter(after, outcome.changes()), late, eventTime, state(), sortById(metrics));
+            } else {
+                rows = apply(List.of(operator), rows);
+            }
+        }
+        appendedRows.addAll(rows);
+        List<ResultChange> changes = rows.stream().map(r -> new ResultChange(ResultChange.Kind.ADDED, null, r)).toList();
+        return new Output(rows, List.copyOf(appendedRows), changes, late, eventTime, state(), sortById(metrics));
+    }
+
+    /** Spark lists state operators by id, the one nearest the sink first. */
+    private static List<OperatorMetrics> sortById(List<OperatorMetrics> metrics) {
+        return metrics.stream().sorted(java.util.Comparator.comparingInt(OperatorMetrics::operatorId)).toList();
+    }
+
+    private List<StateEntry> state() {
+        List<StateEntry> entries = new ArrayList<>();
+        deduplications.values().forEach(d -> entries.addAll(d.state()));
+        aggregations.values().forEach(a -> entries.addAll(a.state()));
+        return entries;
+    }
+
+    /** Runs rows through stateless operators. */
+    private static List<Row> apply(List<Operator> operators, List<Row> rows) {
+        List<Row> current = rows;
+        for (Operator operator : operators) {
+            List<Row> next = new ArrayList<>();
+            if (operator instanceof Operator.Filter filter) {
+                for (Row row : current) {
+                    if (Boolean.TRUE.equals(filter.condition().eval(row))) {
+                        next.add(row);
+                    }
+                }
+            } else if (operator instanceof Operator.Project project) {
+                for (Row row : current) {
+                    List<Object> values = new ArrayList<>();
+                    project.columns().forEach(column -> values.add(column.eval(row)));
+                    next.add(new Row(project.output().schema(), values));
+                }
+            } else {
+                throw new IllegalStateException("not a stateless operator after the aggregation: " + operator);
+            }
+            current = next;
+        }
+        return current;
+    }
+
+    private static List<ResultChange> changesAfter(List<Operator> after, List<ResultChange> changes) {
+        if (after.isEmpty()) {
+            return changes;
+        }
+        List<ResultChange> mapped = new ArrayList<>();
+        for (ResultChange change : changes) {
+            Row before = change.before() == null ? null : single(apply(after, List.of(change.before())));
+            Row rowAfter = single(apply(after, List.of(change.after())));
+            if (before != null || rowAfter != null) {
+                mapped.add(new ResultChange(change.kind(), before, rowAfter));
+            }
+        }
+        return mapped;
+    }
+
+    private static Row single(List<Row> rows) {
+        return rows.isEmpty() ? null : rows.get(0);
+    }
+
+    private static Optional<EventTimeStats> stats(List<Row> rows, int column) {
+        long count = 0;
+        long min = Long.MAX_VALUE;
+        long max = Long.MIN_VALUE;
+        double sum = 0;
+        for (Row row : rows) {
+            if (row.values().get(column) instanceof Instant time) {
+                long ms = Math.floorDiv(Values.micros(time), 1000L);
+                count++;
+                min = Math.min(min, ms);
+                max = Math.max(max, ms);
+                sum += ms;
+            }
+        }
+        return count == 0 ? Optional.empty() : Optional.of(new EventTimeStats(count, min, max, sum / count));
+    }
+}

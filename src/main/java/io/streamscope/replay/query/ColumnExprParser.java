@@ -1,0 +1,429 @@
+package io.streamscope.replay.query;
+
+import io.streamscope.sql.SparkType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Column expressions in Python or Scala spelling: {@code col("amount") >= 10}, {@code $"amount" > 10 && …},
+ * {@code F.sum("amount").alias("total")}, {@code (col("a") > 1) & ~col("b").isNull()}. Operators bind as in Scala:
+ * {@code | ||} loosest, then {@code & &&}, {@code ~ !}, comparisons, {@code + -}, {@code * / %}.
+ */
+final class ColumnExprParser {
+
+    private static final Set<String> LIST_CONSTRUCTORS = Set.of("Seq", "Array", "List");
+
+    private final Tokens tokens;
+    private final String stream;
+
+    ColumnExprParser(Tokens tokens, String stream) {
+        this.tokens = tokens;
+        this.stream = stream;
+    }
+
+    /** The arguments of a call, after its {@code (}, up to and including the {@code )}. */
+    List<Arg> arguments(String context) throws QueryException {
+        List<Arg> args = new ArrayList<>();
+        if (!tokens.accept(")")) {
+            do {
+                args.add(argument());
+            } while (tokens.accept(","));
+            tokens.expect(")", "to close " + context + "(");
+        }
+        return args;
+    }
+
+    Arg argument() throws QueryException {
+        Token token = tokens.peek();
+        Token after = tokens.peek(1);
+        if (token.kind() == Token.Kind.STRING && after.is("->")) {
+            return pairs();
+        }
+        if (token.kind() == Token.Kind.STRING && (after.is(",") || after.is(")") || after.is("]"))) {
+            return new Arg.Str(tokens.next());
+        }
+        if (token.is("[")) {
+            tokens.next();
+            List<Arg> items = new ArrayList<>();
+            if (!tokens.accept("]")) {
+                do {
+                    items.add(argument());
+                } while (tokens.accept(","));
+                tokens.expect("]", "to close the list");
+            }
+            return new Arg.ListArg(items, token.start());
+        }
+        if (token.is("{")) {
+            return dict();
+        }
+        if (token.kind() == Token.Kind.IDENT && LIST_CONSTRUCTORS.contains(token.value()) && after.is("(")) {
+            tokens.next();
+            tokens.next();
+            return new Arg.ListArg(arguments(token.value()), token.start());
+        }
+        if (token.kind() == Token.Kind.IDENT && token.value().equals("Map") && after.is("(")) {
+            tokens.next();
+            tokens.next();
+            Arg.Pairs pairs = pairs();
+            tokens.expect(")", "to close Map(");
+            return pairs;
+        }
+        if (token.kind() == Token.Kind.IDENT && after.is("=")) {
+            tokens.next();
+            tokens.next();
+            return new Arg.Keyword(token, argument());
+        }
+        return new Arg.Column(expression());
+    }
+
+    private Arg.Pairs pairs() throws QueryException {
+        int start = tokens.peek().start();
+        List<Token[]> entries = new ArrayList<>();
+        do {
+            Token key = tokens.expectKind(Token.Kind.STRING, "a column name");
+            tokens.expect("->", "between the column and its aggregate");
+            Token value = tokens.expectKind(Token.Kind.STRING, "an aggregate name");
+            entries.add(new Token[]{key, value});
+        } while (tokens.peek().is(",") && tokens.peek(1).kind() == Token.Kind.STRING && tokens.peek(2).is("->")
+                && tokens.accept(","));
+        return new Arg.Pairs(entries, start);
+    }
+
+    private Arg.Pairs dict() throws QueryException {
+        Token open = tokens.next();
+        List<Token[]> entries = new ArrayList<>();
+        if (!tokens.accept("}")) {
+            do {
+                Token key = tokens.expectKind(Token.Kind.STRING, "a column name");
+                tokens.expect(":", "between the column and its aggregate");
+                Token value = tokens.expectKind(Token.Kind.STRING, "an aggregate name");
+                entries.add(new Token[]{key, value});
+            } while (tokens.accept(","));
+            tokens.expect("}", "to close the dict");
+        }
+        return new Arg.Pairs(entries, open.start());
+    }
+
+    Expr expression() throws QueryException {
+        Expr left = and();
+        while (tokens.peek().is("|") || tokens.peek().is("||")) {
+            Token op = tokens.next();
+            left = new Expr.Binary(Expr.BinaryOp.OR, left, and(), op.start());
+        }
+        return left;
+    }
+
+    private Expr and() throws QueryException {
+        Expr left = not();
+        while (tokens.peek().is("&") || tokens.peek().is("&&")) {
+            Token op = tokens.next();
+            left = new Expr.Binary(Expr.BinaryOp.AND, left, not(), op.start());
+        }
+        return left;
+    }
+
+    private Expr not() throws QueryException {
+        Token token = tokens.peek();
+        if (token.is("~") || token.is("!")) {
+            tokens.next();
+            return new Expr.Unary(Expr.UnaryOp.NOT, not(), token.start());
+        }
+        return comparison();
+    }
+
+    private Expr comparison() throws QueryException {
+        Expr left = additive();
+        Token op = tokens.peek();
+        if (op.kind() != Token.Kind.SYMBOL) {
+            return left;
+        }
+        Expr.BinaryOp kind = switch (op.value()) {
+            case "==", "===", "!=", "=!=" -> Expr.BinaryOp.EQUAL;
+            case "<=>" -> Expr.BinaryOp.NULL_SAFE_EQUAL;
+            case "<" -> Expr.BinaryOp.LESS;
+            case "<=" -> Expr.BinaryOp.LESS_OR_EQUAL;
+            case ">" -> Expr.BinaryOp.GREATER;
+            case ">=" -> Expr.BinaryOp.GREATER_OR_EQUAL;
+            case "=" -> throw tokens.error("'=' assigns in Python and Scala; compare with == (Python) or === (Scala)", op);
+            default -> null;
+        };
+        if (kind == null) {
+            return left;
+        }
+        tokens.next();
+        Expr result = new Expr.Binary(kind, left, additive(), op.start());
+        return op.is("!=") || op.is("=!=") ? new Expr.Unary(Expr.UnaryOp.NOT, result, op.start()) : result;
+    }
+
+    private Expr additive() throws QueryException {
+        Expr left = multiplicative();
+        while (tokens.peek().is("+") || tokens.peek().is("-")) {
+            Token op = tokens.next();
+            left = new Expr.Binary(op.is("+") ? Expr.BinaryOp.ADD : Expr.BinaryOp.SUBTRACT, left, multiplicative(), op.start());
+        }
+        return left;
+    }
+
+    private Expr multiplicative() throws QueryException {
+        Expr left = unary();
+        while (tokens.peek().is("*") || tokens.peek().is("/") || tokens.peek().is("%")) {
+            Token op = tokens.next();
+            Expr.BinaryOp kind = op.is("*") ? Expr.BinaryOp.MULTIPLY : op.is("/") ? Expr.BinaryOp.DIVIDE : Expr.BinaryOp.REMAINDER;
+            left = new Expr.Binary(kind, left, unary(), op.start());
+        }
+        return left;
+    }
+
+    private Expr unary() throws QueryException {
+        Token token = tokens.peek();
+        if (token.is("-")) {
+            tokens.next();
+            Expr child = unary();
+            if (child instanceof Expr.Literal literal && literal.value() instanceof Number) {
+                return SqlExprParser.negateLiteral(literal, token.start());
+            }
+            return new Expr.Unary(Expr.UnaryOp.NEGATE, child, token.start());
+        }
+        return postfix(primary());
+    }
+
+    private Expr postfix(Expr expr) throws QueryException {
+        while (tokens.peek().is(".")) {
+            tokens.next();
+            Token method = tokens.expectKind(Token.Kind.IDENT, "a Column method after '.'");
+            boolean called = tokens.accept("(");
+            List<Arg> args = called ? arguments(method.value()) : List.of();
+            expr = switch (method.value()) {
+                case "alias", "as", "name" -> new Expr.Alias(expr, stringArg(method, args, 0), method.start());
+                case "isNull" -> new Expr.IsNull(expr, false, method.start());
+                case "isNotNull" -> new Expr.IsNull(expr, true, method.start());
+                case "cast", "astype" -> cast(expr, method, args);
+                case "eqNullSafe" -> new Expr.Binary(Expr.BinaryOp.NULL_SAFE_EQUAL, expr, columnArg(method, args, 0), method.start());
+                case "isin" -> new Expr.In(expr, isinValues(method, args), method.start());
+                default -> throw tokens.error("unsupported Column method '" + method.value() + "'", method);
+            };
+        }
+        return expr;
+    }
+
+    private Expr cast(Expr expr, Token method, List<Arg> args) throws QueryException {
+        String type = stringArg(method, args, 0);
+        try {
+            return new Expr.Cast(expr, Literals.typeName(type), method.start());
+        } catch (IllegalArgumentException e) {
+            throw tokens.error(e.getMessage(), args.get(0).position());
+        }
+    }
+
+    private List<Expr> isinValues(Token method, List<Arg> args) throws QueryException {
+        List<Arg> flat = args.size() == 1 && args.get(0) instanceof Arg.ListArg list ? list.items() : args;
+        List<Expr> values = new ArrayList<>();
+        for (Arg arg : flat) {
+            values.add(arg instanceof Arg.Str s ? new Expr.Literal(s.value(), SparkType.Atomic.STRING, s.position())
+                    : columnArg(method, List.of(arg), 0));
+        }
+        if (values.isEmpty()) {
+            throw tokens.error("isin needs at least one value", method);
+        }
+        return values;
+    }
+
+    private Expr primary() throws QueryException {
+        Token token = tokens.next();
+        switch (token.kind()) {
+            case NUMBER -> {
+                try {
+                    return Literals.hostNumber(token);
+                } catch (IllegalArgumentException e) {
+                    throw tokens.error("bad number " + token.value(), token);
+                }
+            }
+            case STRING -> {
+                return new Expr.Literal(token.value(), SparkType.Atomic.STRING, token.start());
+            }
+            case EOF -> throw tokens.error("the expression ends too early", token);
+            case SYMBOL -> {
+                if (token.is("(")) {
+                    Expr inner = expression();
+                    tokens.expect(")", "to close the parenthesis");
+                    return inner;
+                }
+                if (token.is("$")) {
+                    Token name = tokens.expectKind(Token.Kind.STRING, "a column name after $");
+                    return new Expr.ColumnRef(name.value(), token.start());
+                }
+                throw tokens.error("unexpected " + token.describe(), token);
+            }
+            default -> {
+                return name(token);
+            }
+        }
+    }
+
+    private Expr name(Token first) throws QueryException {
+        switch (first.value()) {
+            case "True", "true" -> {
+                return new Expr.Literal(true, SparkType.Atomic.BOOLEAN, first.start());
+            }
+            case "False", "false" -> {
+                return new Expr.Literal(false, SparkType.Atomic.BOOLEAN, first.start());
+            }
+            case "None", "null" -> {
+                return new Expr.Literal(null, SparkType.Atomic.NULL, first.start());
+            }
+            default -> {
+            }
+        }
+        if (first.value().equals(stream)) {
+            if (tokens.accept("[")) {
+                Token column = tokens.expectKind(Token.Kind.STRING, "a column name in " + stream + "[…]");
+                tokens.expect("]", "after the column name");
+                return new Expr.ColumnRef(column.value(), first.start());
+            }
+            if (tokens.peek().is("(") && tokens.peek(1).kind() == Token.Kind.STRING && tokens.peek(2).is(")")) {
+                tokens.next();
+                Token column = tokens.next();
+                tokens.next();
+                return new Expr.ColumnRef(column.value(), first.start());
+            }
+            if (tokens.peek().is(".") && tokens.peek(1).kind() == Token.Kind.IDENT && !tokens.peek(2).is("(")) {
+                tokens.next();
+                return new Expr.ColumnRef(tokens.next().value(), first.start());
+            }
+        }
+        Token function = first;
+        // F.sum, functions.sum, pyspark.sql.functions.sum, org.apache.spark.sql.functions.sum
+        while (tokens.peek().is(".") && tokens.peek(1).kind() == Token.Kind.IDENT) {
+            tokens.next();
+            function = tokens.next();
+        }
+        if (!tokens.accept("(")) {
+            throw tokens.error("unknown name '" + function.value() + "': write columns as col(\"…\"), $\"…\" or "
+                    + stream + "[\"…\"]", function);
+        }
+        return call(function, arguments(function.value()));
+    }
+
+    private Expr call(Token function, List<Arg> args) throws QueryException {
+        String name = function.value();
+        int at = function.start();
+        switch (name) {
+            case "col", "column" -> {
+                return new Expr.ColumnRef(stringArg(function, args, 0), at);
+            }
+            case "lit" -> {
+                requireCount(function, args, 1);
+                if (args.get(0) instanceof Arg.Str s) {
+                    return new Expr.Literal(s.value(), SparkType.Atomic.STRING, at);
+                }
+                Expr value = columnArg(function, args, 0);
+                if (!(value instanceof Expr.Literal)) {
+                    throw tokens.error("lit(…) takes a constant", args.get(0).position());
+                }
+                return value;
+            }
+            case "expr" -> {
+                requireCount(function, args, 1);
+                if (!(args.get(0) instanceof Arg.Str s)) {
+                    throw tokens.error("expr(…) takes a SQL expression string", args.get(0).position());
+                }
+                return SqlExprParser.parseEmbedded(s.token(), tokens.query());
+            }
+            case "countDistinct", "count_distinct", "sumDistinct", "sum_distinct" -> throw tokens.error(
+                    "Distinct aggregations are not supported on streaming DataFrames/Datasets. Consider using "
+                            + "approx_count_distinct() instead.", function);
+            case "window" -> {
+                return window(function, args);
+            }
+            default -> {
+            }
+        }
+        List<Expr> exprs = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            Arg arg = args.get(i);
+            if (arg instanceof Arg.Str s) {
+                // functions take column names as strings: sum("amount"), count("*")
+                exprs.add(s.value().equals("*") ? new Expr.Star(s.position()) : new Expr.ColumnRef(s.value(), s.position()));
+            } else {
+                exprs.add(columnArg(function, args, i));
+            }
+        }
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (lower.equals("mean")) {
+            lower = "avg"; // functions.mean is avg: the column is named avg(…)
+        }
+        if (lower.equals("count") && exprs.size() == 1 && exprs.get(0) instanceof Expr.Star star) {
+            exprs = List.of(new Expr.Literal(1, SparkType.Atomic.INTEGER, star.position()));
+        }
+        return new Expr.Call(lower, exprs, at);
+    }
+
+    /** {@code window(timeColumn, windowDuration[, slideDuration[, startTime]])}, positionally or by keyword. */
+    private Expr window(Token function, List<Arg> args) throws QueryException {
+        List<String> names = List.of("timeColumn", "windowDuration", "slideDuration", "startTime");
+        Arg[] slots = new Arg[names.size()];
+        int next = 0;
+        for (Arg arg : args) {
+            if (arg instanceof Arg.Keyword keyword) {
+                int slot = names.indexOf(keyword.name().value());
+                if (slot < 0) {
+                    throw tokens.error("window() has no argument '" + keyword.name().value() + "'", keyword.name());
+                }
+                slots[slot] = keyword.value();
+            } else if (next < slots.length) {
+                slots[next++] = arg;
+            } else {
+                throw tokens.error("window() takes at most 4 arguments", arg.position());
+            }
+        }
+        if (slots[0] == null || slots[1] == null) {
+            throw tokens.error("window() needs a time column and a window duration", function);
+        }
+        List<Expr> exprs = new ArrayList<>();
+        exprs.add(slots[0] instanceof Arg.Str s ? new Expr.ColumnRef(s.value(), s.position()) : columnArg(function, List.of(slots[0]), 0));
+        for (int i = 1; i < slots.length && slots[i] != null; i++) {
+            if (!(slots[i] instanceof Arg.Str s)) {
+                throw tokens.error("window() takes its " + names.get(i) + " as a string such as \"10 minutes\"", slots[i].position());
+            }
+            exprs.add(new Expr.Literal(s.value(), SparkType.Atomic.STRING, s.position()));
+        }
+        if (exprs.size() == 3 && slots[2] == null) {
+            throw tokens.error("window() startTime needs a slideDuration", function);
+        }
+        return new Expr.Call("window", exprs, function.start());
+    }
+
+    private String stringArg(Token method, List<Arg> args, int index) throws QueryException {
+        requireCount(method, args, index + 1);
+        if (args.get(index) instanceof Arg.Str s) {
+            return s.value();
+        }
+        throw tokens.error(method.value() + "(…) takes a string here", args.get(index).position());
+    }
+
+    private Expr columnArg(Token method, List<Arg> args, int index) throws QueryException {
+        requireCount(method, args, index + 1);
+        Arg arg = args.get(index);
+        if (arg instanceof Arg.Column column) {
+            return column.expr();
+        }
+        if (arg instanceof Arg.Str s) {
+            return new Expr.Literal(s.value(), SparkType.Atomic.STRING, s.position());
+        }
+        throw tokens.error(method.value() + "(…) takes a column here", arg.position());
+    }
+
+    private void requireCount(Token method, List<Arg> args, int needed) throws QueryException {
+        if (args.size() < needed) {
+            throw tokens.error(method.value() + "(…) needs " + needed + " argument" + (needed == 1 ? "" : "s"), method);
+        }
+        for (Arg arg : args) {
+            if (arg instanceof Arg.Keyword keyword) {
+                throw tokens.error("keyword arguments are not supported here", keyword.name());
+            }
+        }
+    }
+}

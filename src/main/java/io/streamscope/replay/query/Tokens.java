@@ -1,0 +1,87 @@
+package io.streamscope.replay.query;
+
+import java.util.List;
+
+/** A cursor over tokens, with errors that point into the query text. */
+final class Tokens {
+
+    private final List<Token> tokens;
+    private final String query;
+    private int index;
+
+    Tokens(List<Token> tokens, String query) {
+        this.tokens = tokens;
+        this.query = query;
+    }
+
+    String query() {
+        return query;
+    }
+
+    Token peek() {
+        return tokens.get(index);
+    }
+
+    Token peek(int ahead) {
+        return tokens.get(Math.min(index + ahead, tokens.size() - 1));
+    }
+
+    Token next() {
+        Token token = tokens.get(index);
+        if (token.kind() != Token.Kind.EOF) {
+            index++;
+        }
+        return token;
+    }
+
+    boolean atEnd() {
+        return peek().kind() == Token.Kind.EOF;
+    }
+
+    /** Consumes the symbol when it is next. */
+    boolean accept(String symbol) {
+        if (peek().is(symbol)) {
+            index++;
+            return true;
+        }
+        return false;
+    }
+
+    boolean acceptKeyword(String word) {
+        if (peek().isKeyword(word)) {
+            index++;
+            return true;
+        }
+        return false;
+    }
+
+    Token expect(String symbol, String context) throws QueryException {
+        if (!peek().is(symbol)) {
+            throw error("expected '" + symbol + "' " + context + ", found " + peek().describe(), peek());
+        }
+        return next();
+    }
+
+    Token expectKeyword(String word, String context) throws QueryException {
+        if (!peek().isKeyword(word)) {
+            throw error("expected " + word.toUpperCase(java.util.Locale.ROOT) + " " + context + ", found "
+                    + peek().describe(), peek());
+        }
+        return next();
+    }
+
+    Token expectKind(Token.Kind kind, String what) throws QueryException {
+        if (peek().kind() != kind) {
+            throw error("expected " + what + ", found " + peek().describe(), peek());
+        }
+        return next();
+    }
+
+    QueryException error(String message, Token at) {
+        return new QueryException(message, query, at.start());
+    }
+
+    QueryException error(String message, int offset) {
+        return new QueryException(message, query, offset);
+    }
+}

@@ -1,0 +1,138 @@
+package io.streamscope.cli;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** {@code replay}: design.md's JSON, the sink rows Spark's sink received, refusals as answers. */
+class ReplayCommandTest {
+
+    private static final ObjectMapper EXACT = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS).configure(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES, false);
+    private static final Path SAMPLES = Path.of("sample-checkpoints");
+
+    @TempDir
+    Path temp;
+
+    private record Result(int exitCode, String out, String err) {
+        JsonNode json() throws Exception {
+            return EXACT.readTree(out);
+        }
+    }
+
+    private static Result run(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    private static JsonNode ok(String... args) throws Exception {
+        Result result = run(args);
+        assertEquals(0, result.exitCode(), () -> "stderr: " + result.err());
+        return result.json();
+    }
+
+    private static List<String> texts(JsonNode rows) {
+        List<String> texts = new ArrayList<>();
+        rows.forEach(row -> texts.add(row.toString()));
+        return texts;
+    }
+
+    @Test
+    void totalsUpdatePrintsWhatSparksSinkReceivedPerBatch() throws Exception {
+        JsonNode answer = ok("replay", SAMPLES.resolve("shop-totals-update").toString());
+        assertEquals("update", answer.get("mode").asText());
+        assertTrue(answer.get("error").isNull());
+        JsonNode spark = EXACT.readTree(SAMPLES.resolve("shop-totals-update/spark-run.json").toFile()).get("batches");
+        assertEquals(3, answer.get("batches").size());
+        for (int i = 0; i < 3; i++) {
+            JsonNode batch = answer.get("batches").get(i);
+            assertEquals(i, batch.get("batchId").asInt());
+            assertEquals(texts(spark.get(i).get("sinkRows")), texts(batch.get("sinkRows")));
+        }
+        assertEquals(List.of("{\"customer_id\":1,\"total\":47.49}", "{\"customer_id\":3,\"total\":19.74}"),
+                texts(answer.get("batches").get(2).get("sinkRows")));
+        assertEquals(2, answer.get("batches").get(2).get("inputRows").size());
+        assertEquals(3, answer.get("stateCheck").get("batchesChecked").asInt());
+        assertEquals(0, answer.get("stateCheck").get("differences").size());
+    }
+
+    @Test
+    void completeModePrintsEveryCustomersTotalPerBatch() throws Exception {
+        JsonNode answer = ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--mode", "complete");
+        assertEquals("complete", answer.get("mode").asText());
+        assertEquals(List.of("{\"customer_id\":1,\"total\":37.50}", "{\"customer_id\":2,\"total\":49.35}",
+                "{\"customer_id\":3,\"total\":3.99}"), texts(answer.get("batches").get(1).get("sinkRows")));
+        assertEquals(3, answer.get("batches").get(2).get("sinkRows").size());
+    }
+
+    @Test
+    void aRefusedModeIsAnAnswerWithSparksReason() throws Exception {
+        JsonNode answer = ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--mode", "append");
+        assertEquals("Append output mode not supported when there are streaming aggregations on streaming "
+                + "DataFrames/DataSets without watermark", answer.get("error").asText());
+        assertEquals(0, answer.get("batches").size());
+    }
+
+    @Test
+    void aMalformedQueryIsAnAnswerWithItsPosition() throws Exception {
+        JsonNode answer = ok("replay", SAMPLES.resolve("shop-big-orders").toString(), "--query", "orders.filter(\"amount >=\")");
+        assertEquals("the expression ends too early (at line 1, column 25)", answer.get("error").asText());
+    }
+
+    @Test
+    void flagsOverrideTheSidecar() throws Exception {
+        Path topic = SAMPLES.resolve("topics/orders.jsonl");
+        JsonNode answer = ok("replay", SAMPLES.resolve("shop-big-orders").toString(), "--topic-file", "orders=" + topic,
+                "--query", "SELECT order_id FROM orders WHERE customer_id = 1", "--mode", "append",
+                "--schema", "order_id INT, customer_id INT, amount DECIMAL(10,2), order_ts TIMESTAMP");
+        assertEquals(List.of("{\"order_id\":110}", "{\"order_id\":112}"), texts(answer.get("batches").get(0).get("sinkRows")));
+        assertEquals(List.of("{\"order_id\":151}"), texts(answer.get("batches").get(2).get("sinkRows")));
+        assertEquals(3, answer.get("batches").get(2).get("resultTable").size());
+        assertTrue(answer.get("stateCheck") == null, "a stateless query on a stateless checkpoint: nothing to check");
+    }
+
+    @Test
+    void theCrashedBatchIsMarkedAsWillReplay() throws Exception {
+        JsonNode answer = ok("replay", SAMPLES.resolve("shop-copy-crash").toString());
+        JsonNode batch2 = answer.get("batches").get(2);
+        assertTrue(batch2.get("willReplay").asBoolean());
+        assertEquals(false, batch2.get("committed").asBoolean());
+        assertEquals(2, batch2.get("sinkRows").size());
+    }
+
+    @Test
+    void recordsMissingFromTheTopicFileStopTheReplayWithAnError() throws Exception {
+        Path partial = temp.resolve("orders.jsonl");
+        List<String> lines = Files.readAllLines(SAMPLES.resolve("topics/orders.jsonl"));
+        Files.write(partial, lines.subList(0, 5));
+        JsonNode answer = ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--topic-file", partial.toString());
+        assertEquals(2, answer.get("batches").size());
+        assertTrue(answer.get("error").asText().startsWith("batch 2: "), answer.get("error").asText());
+    }
+
+    @Test
+    void badInvocationsExitWith2() {
+        assertEquals(2, run("replay").exitCode());
+        assertEquals(2, run("replay", SAMPLES.resolve("shop-big-orders").toString(), "--mode", "sideways").exitCode());
+        assertEquals(2, run("replay", temp.toString()).exitCode());
+        Result noTopic = run("replay", SAMPLES.resolve("shop-big-orders").toString(), "--topic-file", temp.resolve("none.jsonl").toString());
+        assertEquals(2, noTopic.exitCode());
+        assertTrue(noTopic.err().contains("no topic file"), noTopic.err());
+    }
+}
