@@ -36,9 +36,16 @@ public final class BackgroundTasks {
         private final Callable<T> work;
         private Consumer<T> onSuccess = result -> { };
         private Consumer<Throwable> onFailure = error -> { };
+        private String title = "";
 
         private Builder(Callable<T> work) {
             this.work = Objects.requireNonNull(work);
+        }
+
+        /** What the task does, in words, for the status bar: "Reading offsets/2 and commits/2". */
+        public Builder<T> titled(String text) {
+            this.title = Objects.requireNonNull(text);
+            return this;
         }
 
         /** Runs on the FX thread with the result. */
@@ -54,16 +61,32 @@ public final class BackgroundTasks {
         }
 
         public Task<T> runOn(Executor executor) {
-            Task<T> task = new Task<>() {
-                @Override
-                protected T call() throws Exception {
-                    return work.call();
-                }
-            };
+            Task<T> task = new Described<>(title, work);
             task.setOnSucceeded(event -> onSuccess.accept(task.getValue()));
             task.setOnFailed(event -> onFailure.accept(task.getException()));
             executor.execute(task);
             return task;
+        }
+    }
+
+    /** A task that says what it does; the text is set before it runs, so any thread may create one. */
+    public static final class Described<T> extends Task<T> {
+
+        private final String description;
+        private final Callable<T> work;
+
+        Described(String description, Callable<T> work) {
+            this.description = description;
+            this.work = work;
+        }
+
+        public String description() {
+            return description;
+        }
+
+        @Override
+        protected T call() throws Exception {
+            return work.call();
         }
     }
 

@@ -34,6 +34,8 @@ public final class CheckpointViewModel {
     private final Executor executor;
     private final ReadOnlyObjectWrapper<Path> folder = new ReadOnlyObjectWrapper<>(this, "folder");
     private final ReadOnlyObjectWrapper<Checkpoint> checkpoint = new ReadOnlyObjectWrapper<>(this, "checkpoint");
+    private final ReadOnlyObjectWrapper<LoadedCheckpoint> loaded = new ReadOnlyObjectWrapper<>(this, "loaded");
+    private final ReadOnlyStringWrapper title = new ReadOnlyStringWrapper(this, "title", "Streamscope");
     private final ReadOnlyStringWrapper pathText = new ReadOnlyStringWrapper(this, "pathText", NO_CHECKPOINT);
     private final ReadOnlyStringWrapper queryText = new ReadOnlyStringWrapper(this, "queryText", "");
     private final ReadOnlyStringWrapper windowTitle = new ReadOnlyStringWrapper(this, "windowTitle", "Streamscope");
@@ -67,6 +69,7 @@ public final class CheckpointViewModel {
         long mine = ++generation;
         started(target);
         current = BackgroundTasks.create(() -> LoadedCheckpoint.of(CheckpointReader.read(target)))
+                .titled("Reading " + target.getFileName())
                 .onSuccess(loaded -> {
                     if (mine == generation) {
                         show(loaded);
@@ -86,6 +89,8 @@ public final class CheckpointViewModel {
         pathText.set(target.toString());
         queryText.set("");
         windowTitle.set(title(target));
+        title.set(target.getFileName() == null ? target.toString() : target.getFileName().toString());
+        loaded.set(null);
         checkpoint.set(null);
         batches.clear();
         findings.clear();
@@ -97,6 +102,7 @@ public final class CheckpointViewModel {
 
     void show(LoadedCheckpoint loaded) {
         Path path = loaded.checkpoint().path();
+        title.set(loaded.title());
         folder.set(path);
         pathText.set(path.toString());
         queryText.set(loaded.queryText());
@@ -108,10 +114,12 @@ public final class CheckpointViewModel {
         status.set(loaded.summary());
         progress.set(0);
         loading.set(false);
+        this.loaded.set(loaded);
     }
 
     void showFailure(Path target, Throwable error) {
         boolean notACheckpoint = error instanceof NotACheckpointException;
+        loaded.set(null);
         checkpoint.set(null);
         String reason = notACheckpoint ? error.getMessage() : "could not read " + target + ": " + error;
         batches.clear();
@@ -135,6 +143,16 @@ public final class CheckpointViewModel {
     /** The checkpoint on show, or null while reading or after a failure. */
     public ReadOnlyObjectProperty<Checkpoint> checkpointProperty() {
         return checkpoint.getReadOnlyProperty();
+    }
+
+    /** The checkpoint fully read, with what the window shows of it; set last, once everything else is in place. */
+    public ReadOnlyObjectProperty<LoadedCheckpoint> loadedProperty() {
+        return loaded.getReadOnlyProperty();
+    }
+
+    /** The sidecar's title, else the folder's name. */
+    public ReadOnlyStringProperty titleProperty() {
+        return title.getReadOnlyProperty();
     }
 
     public ReadOnlyStringProperty pathTextProperty() {

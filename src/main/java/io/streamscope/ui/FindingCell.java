@@ -5,11 +5,11 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ListCell;
 
 /** One line of the problems list: a coloured tag ("error", "warning", "note") and the text. */
-final class FindingCell extends ListCell<Finding> {
+public final class FindingCell extends ListCell<Finding> {
 
     private final Label tag = new Label();
 
-    FindingCell() {
+    public FindingCell() {
         getStyleClass().add("finding-cell");
         tag.getStyleClass().add("finding-tag");
         tag.setMinWidth(Label.USE_PREF_SIZE);

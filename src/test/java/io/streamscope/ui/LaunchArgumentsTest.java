@@ -1,5 +1,6 @@
 package io.streamscope.ui;
 
+import io.streamscope.replay.OutputMode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,8 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class LaunchArgumentsTest {
 
@@ -40,5 +44,41 @@ class LaunchArgumentsTest {
     void withoutArgumentsTheDefaultSampleOpensWhenPresent() throws IOException {
         Path sample = Files.createDirectories(workingDirectory.resolve("sample-checkpoints/shop-totals-update"));
         assertEquals(Optional.of(sample), LaunchArguments.checkpointToOpen(List.of(), workingDirectory));
+        assertEquals(Optional.of(sample), LaunchArguments.parse(List.of("--batch", "1"), workingDirectory).checkpoint());
+    }
+
+    @Test
+    void everyFlagIsKept() {
+        LaunchArguments arguments = LaunchArguments.parse(List.of("--checkpoint", "c", "--batch", "2", "--presentation",
+                "--topic-file", "orders=topics/orders.jsonl", "--topic-file=more.jsonl", "--bootstrap-servers",
+                "127.0.0.1:9092", "--topic", "orders", "--command-config", "client.properties", "--schema",
+                "order_id INT, amount DECIMAL(10,2)", "--query", "orders.groupBy(\"customer_id\").count()",
+                "--mode", "Complete"), workingDirectory);
+
+        assertEquals(Optional.of(workingDirectory.resolve("c")), arguments.checkpoint());
+        assertEquals(OptionalLong.of(2), arguments.batch());
+        assertTrue(arguments.presentation());
+        assertEquals(List.of("orders=topics/orders.jsonl", "more.jsonl"), arguments.topicFiles());
+        assertEquals(Optional.of("127.0.0.1:9092"), arguments.bootstrapServers());
+        assertEquals(Optional.of("orders"), arguments.topic());
+        assertEquals(Optional.of("client.properties"), arguments.commandConfig());
+        assertEquals(Optional.of("order_id INT, amount DECIMAL(10,2)"), arguments.schema());
+        assertEquals(Optional.of("orders.groupBy(\"customer_id\").count()"), arguments.query());
+        assertEquals(Optional.of(OutputMode.COMPLETE), arguments.mode());
+        assertEquals(List.of(), arguments.warnings());
+    }
+
+    @Test
+    void mistakesAreWarningsNotCrashes() {
+        LaunchArguments arguments = LaunchArguments.parse(List.of("--batch", "two", "--mode", "sideways", "--frobnicate",
+                "--topic"), workingDirectory);
+
+        assertEquals(OptionalLong.empty(), arguments.batch());
+        assertEquals(Optional.empty(), arguments.mode());
+        assertFalse(arguments.presentation());
+        assertEquals(4, arguments.warnings().size(), arguments.warnings().toString());
+        assertTrue(arguments.warnings().get(0).contains("--batch"), arguments.warnings().toString());
+        assertTrue(arguments.warnings().get(2).contains("--frobnicate"), arguments.warnings().toString());
+        assertTrue(arguments.warnings().get(3).contains("--topic needs a value"), arguments.warnings().toString());
     }
 }

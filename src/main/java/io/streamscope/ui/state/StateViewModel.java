@@ -66,6 +66,7 @@ public final class StateViewModel {
         long batch = batchId;
         summary.set("Reading the state after batch " + batch + " …");
         BackgroundTasks.create(() -> StateSnapshotLoader.load(source, store, batch, StateSnapshotLoader.DISPLAY_LIMIT))
+                .titled("Reading the state after batch " + batch)
                 .onSuccess(snapshot -> {
                     if (mine == generation) {
                         rows.setAll(snapshot.rows());

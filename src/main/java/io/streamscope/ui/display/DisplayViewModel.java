@@ -1,0 +1,109 @@
+package io.streamscope.ui.display;
+
+import javafx.beans.binding.Bindings;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyStringProperty;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleBooleanProperty;
+
+import java.util.List;
+
+/**
+ * How the window looks, not what it shows: presentation mode, zoom, animations on or off, and whether the inspector
+ * is unfolded. Views honour these; nothing here knows a control.
+ */
+public final class DisplayViewModel {
+
+    /** Root font size in pixels at 100 %: a desktop size, and twice that in presentation mode. */
+    public static final double DESKTOP_FONT_PX = 14;
+    public static final double PRESENTATION_FONT_PX = 28;
+    /** The zoom steps, like a browser's, from 50 to 250 %. */
+    public static final List<Integer> ZOOM_STEPS = List.of(50, 67, 75, 80, 90, 100, 110, 125, 150, 175, 200, 250);
+
+    private final BooleanProperty presentation = new SimpleBooleanProperty(this, "presentation", false);
+    private final BooleanProperty animations = new SimpleBooleanProperty(this, "animations", true);
+    private final BooleanProperty inspectorShown = new SimpleBooleanProperty(this, "inspectorShown", true);
+    private final ReadOnlyIntegerWrapper zoom = new ReadOnlyIntegerWrapper(this, "zoom", 100);
+    private final ReadOnlyDoubleWrapper fontSize = new ReadOnlyDoubleWrapper(this, "fontSize", DESKTOP_FONT_PX);
+    private final ReadOnlyStringWrapper zoomText = new ReadOnlyStringWrapper(this, "zoomText", "100 %");
+    private boolean inspectorBeforePresentation = true;
+
+    public DisplayViewModel() {
+        fontSize.bind(Bindings.createDoubleBinding(
+                () -> (presentation.get() ? PRESENTATION_FONT_PX : DESKTOP_FONT_PX) * zoom.get() / 100.0, presentation, zoom));
+        zoomText.bind(zoom.asString("%d %%"));
+        presentation.addListener((property, old, on) -> {
+            if (on) {
+                inspectorBeforePresentation = inspectorShown.get();
+                inspectorShown.set(false); // secondary panels fold away; Ctrl+I brings the inspector back
+            } else {
+                inspectorShown.set(inspectorBeforePresentation);
+            }
+        });
+    }
+
+    public void togglePresentation() {
+        presentation.set(!presentation.get());
+    }
+
+    public void zoomIn() {
+        for (int step : ZOOM_STEPS) {
+            if (step > zoom.get()) {
+                zoom.set(step);
+                return;
+            }
+        }
+    }
+
+    public void zoomOut() {
+        for (int i = ZOOM_STEPS.size() - 1; i >= 0; i--) {
+            if (ZOOM_STEPS.get(i) < zoom.get()) {
+                zoom.set(ZOOM_STEPS.get(i));
+                return;
+            }
+        }
+    }
+
+    public void resetZoom() {
+        zoom.set(100);
+    }
+
+    /** Sets the zoom, clamped to 50–250 %. */
+    public void setZoom(int percent) {
+        zoom.set(Math.max(ZOOM_STEPS.get(0), Math.min(ZOOM_STEPS.get(ZOOM_STEPS.size() - 1), percent)));
+    }
+
+    public BooleanProperty presentationProperty() {
+        return presentation;
+    }
+
+    public boolean isPresentation() {
+        return presentation.get();
+    }
+
+    /** Whether views may animate (glides, fades, slides); off, everything changes at once. */
+    public BooleanProperty animationsProperty() {
+        return animations;
+    }
+
+    public BooleanProperty inspectorShownProperty() {
+        return inspectorShown;
+    }
+
+    public ReadOnlyIntegerProperty zoomProperty() {
+        return zoom.getReadOnlyProperty();
+    }
+
+    public ReadOnlyStringProperty zoomTextProperty() {
+        return zoomText.getReadOnlyProperty();
+    }
+
+    /** The root font size in pixels: every size in the stylesheets is in em, so the layout reflows with it. */
+    public ReadOnlyDoubleProperty fontSizeProperty() {
+        return fontSize.getReadOnlyProperty();
+    }
+}

@@ -1,0 +1,67 @@
+package io.streamscope.ui.display;
+
+import javafx.css.PseudoClass;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.input.KeyCombination;
+import javafx.stage.Stage;
+
+import java.net.URL;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Applies a {@link DisplayViewModel} to a window: the root font size (every stylesheet size is in em, so layouts
+ * reflow with it), the presentation stylesheet and pseudo-class, and full screen.
+ */
+public final class SceneStyle {
+
+    public static final String PRESENTATION_STYLESHEET = "/styles/presentation.css";
+    private static final PseudoClass PRESENTATION = PseudoClass.getPseudoClass("presentation");
+
+    private SceneStyle() {
+    }
+
+    public static void bind(Scene scene, DisplayViewModel display) {
+        Parent root = scene.getRoot();
+        String presentationCss = resource(PRESENTATION_STYLESHEET);
+        Runnable font = () -> root.setStyle(String.format(Locale.ROOT, "-fx-font-size: %.2fpx;", display.fontSizeProperty().get()));
+        Runnable mode = () -> {
+            boolean on = display.isPresentation();
+            root.pseudoClassStateChanged(PRESENTATION, on);
+            if (on && !scene.getStylesheets().contains(presentationCss)) {
+                scene.getStylesheets().add(presentationCss);
+            } else if (!on) {
+                scene.getStylesheets().remove(presentationCss);
+            }
+        };
+        display.fontSizeProperty().addListener((property, old, size) -> font.run());
+        display.presentationProperty().addListener((property, old, on) -> mode.run());
+        font.run();
+        mode.run();
+    }
+
+    /** Presentation mode is full screen; leaving full screen some other way leaves presentation mode too. */
+    public static void bindFullScreen(Stage stage, DisplayViewModel display) {
+        stage.setFullScreenExitHint("Presentation mode: F11 or Esc to leave");
+        stage.setFullScreenExitKeyCombination(KeyCombination.NO_MATCH); // Esc and F11 are the window's own keys
+        display.presentationProperty().addListener((property, old, on) -> {
+            if (stage.isFullScreen() != on) {
+                stage.setFullScreen(on);
+            }
+        });
+        stage.fullScreenProperty().addListener((property, old, full) -> {
+            if (!full && display.isPresentation()) {
+                display.presentationProperty().set(false);
+            }
+        });
+        if (display.isPresentation()) {
+            stage.setFullScreen(true);
+        }
+    }
+
+    private static String resource(String name) {
+        URL url = Objects.requireNonNull(SceneStyle.class.getResource(name), () -> name + " is not on the class path");
+        return url.toExternalForm();
+    }
+}

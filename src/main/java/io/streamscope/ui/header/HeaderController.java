@@ -1,0 +1,143 @@
+package io.streamscope.ui.header;
+
+import io.streamscope.ui.CheckpointViewModel;
+import io.streamscope.ui.display.DisplayViewModel;
+import io.streamscope.ui.export.CsvTable;
+import io.streamscope.ui.export.Exporter;
+import io.streamscope.ui.export.TableCsv;
+import io.streamscope.ui.recent.RecentFolders;
+import javafx.collections.ListChangeListener;
+import javafx.fxml.FXML;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+import javafx.scene.layout.HBox;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Window;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Binds header.fxml: opening (button, recent folders), the open checkpoint's title and path, export, inspector. */
+public final class HeaderController {
+
+    private final CheckpointViewModel checkpoint;
+    private final RecentFolders recent;
+    private final DisplayViewModel display;
+    private final Exporter exporter;
+    private final Consumer<Path> open;
+
+    @FXML private HBox headerBar;
+    @FXML private Button openCheckpointButton;
+    @FXML private MenuButton recentMenu;
+    @FXML private Label checkpointTitleLabel;
+    @FXML private Label checkpointPathLabel;
+    @FXML private Label queryIdLabel;
+    @FXML private MenuButton exportMenu;
+    @FXML private ToggleButton inspectorToggle;
+
+    public HeaderController(CheckpointViewModel checkpoint, RecentFolders recent, DisplayViewModel display,
+                            Exporter exporter, Consumer<Path> open) {
+        this.checkpoint = checkpoint;
+        this.recent = recent;
+        this.display = display;
+        this.exporter = exporter;
+        this.open = open;
+    }
+
+    @FXML
+    private void initialize() {
+        checkpointTitleLabel.textProperty().bind(checkpoint.titleProperty());
+        checkpointPathLabel.textProperty().bind(checkpoint.pathTextProperty());
+        Tooltip pathTip = new Tooltip();
+        pathTip.textProperty().bind(checkpoint.pathTextProperty());
+        checkpointPathLabel.setTooltip(pathTip);
+        queryIdLabel.textProperty().bind(checkpoint.queryTextProperty());
+        queryIdLabel.visibleProperty().bind(checkpoint.queryTextProperty().isNotEmpty());
+        queryIdLabel.managedProperty().bind(queryIdLabel.visibleProperty());
+        inspectorToggle.selectedProperty().bindBidirectional(display.inspectorShownProperty());
+        headerBar.visibleProperty().bind(display.presentationProperty().not());
+        headerBar.managedProperty().bind(headerBar.visibleProperty());
+        recent.folders().addListener((ListChangeListener<Path>) change -> rebuildRecentMenu());
+        rebuildRecentMenu();
+    }
+
+    private void rebuildRecentMenu() {
+        List<MenuItem> items = new ArrayList<>();
+        for (Path folder : recent.folders()) {
+            String name = folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
+            MenuItem item = new MenuItem(name + "   —   " + folder);
+            item.setMnemonicParsing(false);
+            item.setOnAction(event -> open.accept(folder));
+            items.add(item);
+        }
+        if (items.isEmpty()) {
+            MenuItem none = new MenuItem("No recent folders");
+            none.setDisable(true);
+            items.add(none);
+        } else {
+            MenuItem clear = new MenuItem("Clear the list");
+            clear.setOnAction(event -> recent.clear());
+            items.add(new SeparatorMenuItem());
+            items.add(clear);
+        }
+        recentMenu.getItems().setAll(items);
+    }
+
+    /** Ctrl+O and the open button: a folder chooser starting next to the open checkpoint. */
+    @FXML
+    public void chooseCheckpoint() {
+        DirectoryChooser chooser = new DirectoryChooser();
+        chooser.setTitle("Open a Spark checkpoint folder");
+        Path current = checkpoint.folderProperty().get();
+        if (current == null && !recent.folders().isEmpty()) {
+            current = recent.folders().get(0);
+        }
+        if (current != null && current.getParent() != null && Files.isDirectory(current.getParent())) {
+            chooser.setInitialDirectory(current.getParent().toFile());
+        }
+        File chosen = chooser.showDialog(window());
+        if (chosen != null) {
+            open.accept(chosen.toPath());
+        }
+    }
+
+    @FXML
+    private void exportPng() {
+        File file = saveChooser("Save the window as PNG", "streamscope.png", "PNG image", "*.png");
+        if (file != null) {
+            exporter.writePng(openCheckpointButton.getScene(), file.toPath());
+        }
+    }
+
+    @FXML
+    private void exportBatches() {
+        File file = saveChooser("Save the batches as CSV", "batches.csv", "CSV table", "*.csv");
+        if (file != null) {
+            CsvTable table = TableCsv.ofBatches(checkpoint.batches());
+            exporter.writeCsv(table, file.toPath());
+        }
+    }
+
+    private File saveChooser(String title, String name, String kind, String pattern) {
+        FileChooser chooser = new FileChooser();
+        chooser.setTitle(title);
+        chooser.setInitialFileName(name);
+        chooser.getExtensionFilters().add(new FileChooser.ExtensionFilter(kind, pattern));
+        chooser.setInitialDirectory(new File(System.getProperty("user.home")));
+        return chooser.showSaveDialog(window());
+    }
+
+    private Window window() {
+        return openCheckpointButton.getScene().getWindow();
+    }
+}

@@ -1,0 +1,16 @@
+package io.streamscope.ui.timeline;
+
+/**
+ * A column as the timeline last drew it, so tests (and hit tests) see what is on screen, not only the model.
+ *
+ * @param index           position in the batch list
+ * @param batchId         the batch
+ * @param x               left edge, in the control's canvas
+ * @param width           column width
+ * @param selected        drawn as the selection
+ * @param willReplayBadge a "will replay" badge was drawn
+ * @param commitMark      a commit mark was drawn
+ */
+public record PaintedColumn(int index, long batchId, double x, double width, boolean selected, boolean willReplayBadge,
+                            boolean commitMark) {
+}

@@ -1,0 +1,180 @@
+package io.streamscope.bench;
+
+import io.streamscope.ui.MainWindow;
+import io.streamscope.ui.SyntheticCheckpoint;
+import io.streamscope.ui.WindowModel;
+import io.streamscope.ui.recent.RecentFolders;
+import io.streamscope.ui.timeline.BatchTimeline;
+import io.streamscope.ui.timeline.TimelineViewModel;
+import javafx.application.Platform;
+import javafx.scene.Parent;
+import javafx.stage.Stage;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * Benchmark of stepping through the timeline (not a unit test): a synthetic checkpoint of 1,000 batches in Spark's
+ * formats (offsets and commits, a 4-partition Kafka source, 100 rows per batch: 100,000 input rows), opened in the
+ * real window (headless, Monocle, software rendering), then every batch selected in turn. Per step it reports the
+ * FX-thread time to select the batch and lay out and paint the timeline (what blocks the window), the time until
+ * that frame is rendered (a snapshot of the whole window), and how long the inspector takes to show the batch's
+ * files read in the background.
+ * Run: {@code mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=io.streamscope.bench.TimelineStepBench}
+ */
+public final class TimelineStepBench {
+
+    private static final int BATCHES = 1_000;
+    private static final int PARTITIONS = 4;
+    private static final int ROWS_PER_PARTITION = 25;
+
+    private TimelineStepBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        headless();
+        Path folder = Files.createTempDirectory("streamscope-timeline-bench");
+        try {
+            SyntheticCheckpoint.write(folder, BATCHES, PARTITIONS, ROWS_PER_PARTITION);
+            CountDownLatch started = new CountDownLatch(1);
+            Platform.startup(started::countDown);
+            started.await();
+            MainWindow window = onFx(() -> {
+                try {
+                    MainWindow created = MainWindow.create(WindowModel.create(RecentFolders.inMemory()));
+                    Stage stage = new Stage();
+                    created.show(stage);
+                    stage.setWidth(1280);
+                    stage.setHeight(800);
+                    created.model().open(folder);
+                    return created;
+                } catch (IOException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            awaitIdle(window);
+            TimelineViewModel timeline = window.model().timeline();
+            BatchTimeline drawn = onFx(() -> (BatchTimeline) window.scene().lookup("#batchTimeline"));
+            Parent root = window.scene().getRoot();
+            long rows = onFx(() -> timeline.batches().stream()
+                    .mapToLong(b -> b.cells().stream().mapToLong(c -> c == null ? 0 : c.rows()).sum()).sum());
+            System.out.printf("synthetic checkpoint: %,d batches, %,d input rows, %d partitions; window 1280x800, %d columns on show%n",
+                    onFx(() -> timeline.batches().size()), rows, PARTITIONS, onFx(() -> drawn.paintedColumns().size()));
+            onFx(() -> {
+                window.model().display().animationsProperty().set(false); // time the work, not a 160 ms glide
+                return null;
+            });
+
+            for (int run = 1; run <= 3; run++) {
+                long[] step = new long[BATCHES];
+                long[] select = new long[BATCHES];
+                long[] layout = new long[BATCHES];
+                long[] paint = new long[BATCHES];
+                for (int i = 0; i < BATCHES; i++) {
+                    int index = i;
+                    long[] parts = onFx(() -> {
+                        long start = System.nanoTime();
+                        timeline.select(index);
+                        long selected = System.nanoTime();
+                        root.applyCss();
+                        root.layout();
+                        long laidOut = System.nanoTime();
+                        drawn.paintIfDirty();
+                        long painted = System.nanoTime();
+                        return new long[] {selected - start, laidOut - selected, painted - laidOut, painted - start};
+                    });
+                    select[i] = parts[0];
+                    layout[i] = parts[1];
+                    paint[i] = parts[2];
+                    step[i] = parts[3];
+                }
+                report("run " + run + ": select + layout + paint (FX thread)", step);
+                if (run == 3) {
+                    report("  of which: select (view models, listeners, background reads queued)", select);
+                    report("  of which: CSS and layout of the window", layout);
+                    report("  of which: paint the timeline's visible columns", paint);
+                }
+                awaitIdle(window);
+            }
+
+            long[] frame = new long[BATCHES];
+            for (int i = 0; i < BATCHES; i++) {
+                int index = i;
+                frame[i] = onFx(() -> {
+                    long start = System.nanoTime();
+                    timeline.select(index);
+                    window.scene().snapshot(null);
+                    return System.nanoTime() - start;
+                });
+            }
+            report("select + render the whole window (snapshot, software)", frame);
+            awaitIdle(window);
+
+            long[] inspector = new long[100];
+            for (int i = 0; i < inspector.length; i++) {
+                int index = i * 10;
+                long start = System.nanoTime();
+                onFx(() -> {
+                    timeline.select(index);
+                    return null;
+                });
+                awaitIdle(window);
+                inspector[i] = System.nanoTime() - start;
+            }
+            report("select until the inspector shows offsets/N and commits/N (background read)", inspector);
+            Platform.exit();
+        } finally {
+            try (Stream<Path> paths = Files.walk(folder)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    private static void headless() {
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("java.awt.headless", "true");
+    }
+
+    private static void report(String what, long[] nanos) {
+        long[] sorted = nanos.clone();
+        Arrays.sort(sorted);
+        double mean = Arrays.stream(sorted).average().orElse(0) / 1e6;
+        System.out.printf("%-78s n=%,d  mean %.2f ms  p50 %.2f ms  p95 %.2f ms  p99 %.2f ms  max %.2f ms%n", what,
+                sorted.length, mean, sorted[sorted.length / 2] / 1e6, sorted[(int) (sorted.length * 0.95)] / 1e6,
+                sorted[(int) (sorted.length * 0.99)] / 1e6, sorted[sorted.length - 1] / 1e6);
+    }
+
+    private static void awaitIdle(MainWindow window) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            boolean idle = onFx(() -> !window.viewModel().isLoading() && !window.model().activity().isBusy());
+            if (idle) {
+                return;
+            }
+            Thread.sleep(1);
+        }
+        throw new IllegalStateException("the window did not finish its reads");
+    }
+
+    private static <T> T onFx(Supplier<T> work) throws Exception {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                result.complete(work.get());
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        });
+        return result.get(60, TimeUnit.SECONDS);
+    }
+}

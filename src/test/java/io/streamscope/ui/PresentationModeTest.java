@@ -1,0 +1,180 @@
+package io.streamscope.ui;
+
+import io.streamscope.ui.display.SceneStyle;
+import io.streamscope.ui.recent.RecentFolders;
+import io.streamscope.ui.timeline.BatchTimeline;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.controlsfx.control.StatusBar;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static io.streamscope.ui.UiTestSupport.SAMPLES;
+import static io.streamscope.ui.UiTestSupport.onFx;
+import static io.streamscope.ui.UiTestSupport.screenshot;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Presentation mode: twice the text, high contrast, full screen, and everything still driven from the keyboard. */
+@ExtendWith(ApplicationExtension.class)
+class PresentationModeTest {
+
+    private MainWindow window;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) throws IOException {
+        this.stage = stage;
+        window = UiTestSupport.showWindow(stage);
+    }
+
+    @AfterEach
+    void leavePresentationMode(FxRobot robot) {
+        robot.interact(() -> window.model().display().presentationProperty().set(false));
+        WaitForAsyncUtils.clearExceptions();
+    }
+
+    private double fontSize(FxRobot robot, String id) throws Exception {
+        Label label = robot.lookup(id).queryAs(Label.class);
+        return onFx(() -> label.getFont().getSize());
+    }
+
+    @Test
+    void f11EnlargesTheTextTwiceOrMoreAndFoldsThePanelsAway(FxRobot robot) throws Exception {
+        UiTestSupport.open(robot, window, SAMPLES.resolve("shop-totals-update"));
+        double label = fontSize(robot, "#batchLabel");
+        BatchTimeline timeline = robot.lookup("#batchTimeline").queryAs(BatchTimeline.class);
+        double timelineHeight = onFx(timeline::getHeight);
+
+        robot.type(KeyCode.F11);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertTrue(onFx(window.model().display()::isPresentation));
+        assertTrue(onFx(stage::isFullScreen));
+        assertTrue(fontSize(robot, "#batchLabel") >= 2 * label, fontSize(robot, "#batchLabel") + " vs " + label);
+        assertTrue(onFx(timeline::getHeight) >= 1.9 * timelineHeight, "the timeline's lanes grow with the text");
+        assertTrue(onFx(() -> window.scene().getStylesheets().stream()
+                .anyMatch(sheet -> sheet.endsWith(SceneStyle.PRESENTATION_STYLESHEET))), "the high-contrast sheet");
+        assertFalse(onFx(() -> robot.lookup("#headerBar").query().isVisible()), "the header folds away");
+        assertTrue(onFx(() -> robot.lookup("#inspectorTabs").tryQuery().map(Node::getScene).isEmpty()),
+                "the inspector folds away");
+        screenshot(robot, window.scene(), "presentation-mode.png");
+
+        // Zoom: Ctrl+= larger, Ctrl+- smaller, Ctrl+0 back.
+        double presented = fontSize(robot, "#batchLabel");
+        robot.press(KeyCode.CONTROL).type(KeyCode.EQUALS).release(KeyCode.CONTROL);
+        assertEquals(110, onFx(window.model().display().zoomProperty()::get));
+        assertTrue(fontSize(robot, "#batchLabel") > presented);
+        robot.press(KeyCode.CONTROL).type(KeyCode.MINUS).type(KeyCode.MINUS).release(KeyCode.CONTROL);
+        assertEquals(90, onFx(window.model().display().zoomProperty()::get));
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT0).release(KeyCode.CONTROL);
+        assertEquals(100, onFx(window.model().display().zoomProperty()::get));
+        Label zoom = robot.lookup("#zoomLabel").queryAs(Label.class);
+        assertEquals("Zoom 100 %", onFx(zoom::getText));
+
+        // Ctrl+I unfolds the inspector again on the projector.
+        robot.press(KeyCode.CONTROL).type(KeyCode.I).release(KeyCode.CONTROL);
+        assertTrue(onFx(() -> robot.lookup("#inspectorTabs").query().getScene() != null));
+
+        robot.type(KeyCode.ESCAPE);
+        assertFalse(onFx(window.model().display()::isPresentation), "Esc leaves presentation mode");
+        assertFalse(onFx(stage::isFullScreen));
+        assertEquals(label, fontSize(robot, "#batchLabel"));
+        assertTrue(onFx(() -> robot.lookup("#headerBar").query().isVisible()));
+    }
+
+    @Test
+    void everyControlIsReachedAndWorkedFromTheKeyboard(FxRobot robot) throws Exception {
+        UiTestSupport.open(robot, window, SAMPLES.resolve("shop-totals-update"));
+        robot.type(KeyCode.F11);
+        robot.type(KeyCode.LEFT); // batch 1: every playback button enabled
+        assertEquals(1, onFx(window.model().timeline()::getSelectedIndex));
+
+        Set<String> reached = new LinkedHashSet<>();
+        for (int i = 0; i < 30; i++) {
+            robot.type(KeyCode.TAB);
+            Node focus = onFx(() -> window.scene().getFocusOwner());
+            if (focus != null && focus.getId() != null) {
+                reached.add(focus.getId());
+            }
+        }
+        for (String id : List.of("firstButton", "stepBackButton", "playButton", "stepForwardButton", "lastButton",
+                "speedSelector", "animationsToggle", "presentationToggle", "batchTimeline")) {
+            assertTrue(reached.contains(id), id + " is not reached by Tab: " + reached);
+        }
+        assertTrue(reached.stream().anyMatch(id -> id.endsWith("ModeButton")), "the output mode: " + reached);
+
+        // Enter presses the focused button.
+        robot.interact(() -> robot.lookup("#stepForwardButton").query().requestFocus());
+        robot.type(KeyCode.ENTER);
+        assertEquals(2, onFx(window.model().timeline()::getSelectedIndex));
+        robot.interact(() -> robot.lookup("#firstButton").query().requestFocus());
+        robot.type(KeyCode.ENTER);
+        assertEquals(0, onFx(window.model().timeline()::getSelectedIndex));
+        screenshot(robot, window.scene(), "presentation-keyboard-focus.png");
+    }
+
+    @Test
+    void readableOnA1280By720Projector(FxRobot robot) throws Exception {
+        AtomicReference<MainWindow> projected = new AtomicReference<>();
+        AtomicReference<Stage> projector = new AtomicReference<>();
+        robot.interact(() -> {
+            try {
+                MainWindow other = MainWindow.create(WindowModel.create(RecentFolders.inMemory()));
+                Stage small = new Stage();
+                small.setScene(other.scene());
+                small.setWidth(1280);
+                small.setHeight(720);
+                small.show();
+                other.model().display().presentationProperty().set(true);
+                other.model().open(SAMPLES.resolve("shop-totals-update"));
+                projected.set(other);
+                projector.set(small);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        MainWindow other = projected.get();
+        try {
+            UiTestSupport.awaitLoaded(other);
+            Scene scene = other.scene();
+            assertEquals(720, onFx(scene::getHeight), 1);
+            List<String> outside = new ArrayList<>();
+            for (String id : List.of("#firstButton", "#stepBackButton", "#playButton", "#stepForwardButton",
+                    "#lastButton", "#batchLabel", "#outputModeSelector", "#presentationToggle", "#batchTimeline",
+                    "#statusBar", "#resultTable", "#inputTable")) {
+                Node node = robot.from(scene.getRoot()).lookup(id).query();
+                assertNotNull(node, id);
+                Bounds bounds = onFx(() -> node.localToScene(node.getLayoutBounds()));
+                if (bounds.getMinX() < 0 || bounds.getMinY() < 0 || bounds.getMaxX() > 1281 || bounds.getMaxY() > 721
+                        || bounds.getHeight() < 10) {
+                    outside.add(id + " " + bounds);
+                }
+            }
+            assertTrue(outside.isEmpty(), "not on the projector: " + outside);
+            StatusBar status = robot.from(scene.getRoot()).lookup("#statusBar").query();
+            assertTrue(onFx(status::isVisible));
+            screenshot(robot, scene, "presentation-1280x720.png");
+        } finally {
+            robot.interact(() -> projector.get().close());
+        }
+    }
+}

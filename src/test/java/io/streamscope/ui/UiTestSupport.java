@@ -1,0 +1,91 @@
+package io.streamscope.ui;
+
+import io.streamscope.ui.export.PngImage;
+import io.streamscope.ui.recent.RecentFolders;
+import io.streamscope.ui.timeline.BatchTimeline;
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+import org.testfx.api.FxRobot;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What the UI journeys share: building the window, waiting for reads, reading FX state, screenshots. */
+public final class UiTestSupport {
+
+    public static final Path SAMPLES = Path.of("sample-checkpoints");
+    public static final Path FIXTURES = Path.of("src/test/resources/spark-conformance");
+
+    private UiTestSupport() {
+    }
+
+    /** The window as the app builds it, with settings kept in memory. */
+    public static MainWindow showWindow(Stage stage) throws IOException {
+        MainWindow window = MainWindow.create(WindowModel.create(RecentFolders.inMemory()));
+        window.show(stage);
+        return window;
+    }
+
+    public static void open(FxRobot robot, MainWindow window, Path folder) throws Exception {
+        robot.interact(() -> window.model().open(folder));
+        awaitLoaded(window);
+    }
+
+    /** Until the checkpoint is read and every read it started (state, files) has finished. */
+    public static void awaitLoaded(MainWindow window) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !onFx(window.viewModel()::isLoading));
+        awaitIdle(window);
+    }
+
+    public static void awaitIdle(MainWindow window) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !onFx(window.model().activity()::isBusy));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /** Reads UI state on the FX thread, where it is written. */
+    public static <T> T onFx(Callable<T> read) throws Exception {
+        return WaitForAsyncUtils.asyncFx(read).get(10, TimeUnit.SECONDS);
+    }
+
+    /** Saves what the window shows as {@code screenshots/<name>} next to the test classes; returns its colours. */
+    public static long screenshot(FxRobot robot, Scene scene, String name) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        if (scene.lookup("#batchTimeline") instanceof BatchTimeline timeline) {
+            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !onFx(timeline::isGliding));
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        AtomicReference<PngImage> image = new AtomicReference<>();
+        robot.interact(() -> {
+            WritableImage snapshot = scene.snapshot(null);
+            image.set(PngImage.of(snapshot));
+        });
+        Path file = screenshotFolder().resolve(name);
+        Files.createDirectories(file.getParent());
+        try (OutputStream out = Files.newOutputStream(file)) {
+            image.get().write(out);
+        }
+        long colours = image.get().distinctColours();
+        assertTrue(colours > 10, "screenshot " + name + " looks blank: " + colours + " colours");
+        return colours;
+    }
+
+    /** Next to test-classes, so it follows -Dbuild.dir. */
+    public static Path screenshotFolder() {
+        try {
+            Path testClasses = Path.of(UiTestSupport.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return testClasses.getParent().resolve("screenshots");
+        } catch (Exception e) {
+            return Path.of("target", "screenshots");
+        }
+    }
+}
