@@ -29,6 +29,9 @@ import io.streamscope.topic.BatchRecords;
 import io.streamscope.topic.JsonlTopicSource;
 import io.streamscope.topic.KafkaSettings;
 import io.streamscope.topic.KafkaTopicSource;
+import io.streamscope.topic.Lag;
+import io.streamscope.topic.LagCalculator;
+import io.streamscope.topic.PartitionLag;
 import io.streamscope.topic.MissingRange;
 import io.streamscope.topic.ReadOptions;
 import io.streamscope.topic.TopicException;
@@ -102,12 +105,12 @@ final class ReplayCommand implements Command {
             try {
                 replay = MicroBatchReplay.replay(checkpoint, query, mode, input);
             } catch (QueryException | OutputModeException e) {
-                print(out, mode, query, null, null, e.getMessage());
+                print(out, mode, query, null, null, null, e.getMessage());
                 return Cli.OK;
             }
             StateCheck.Report check = checkpoint.stateOperators().isEmpty() && replay.query().statefulOperators().isEmpty()
                     ? null : StateCheck.check(checkpoint, replay);
-            print(out, mode, query, replay, check, replay.error().orElse(null));
+            print(out, mode, query, replay, check, lag(checkpoint, topics), replay.error().orElse(null));
             return Cli.OK;
         }
     }
@@ -216,8 +219,17 @@ final class ReplayCommand implements Command {
         }
     }
 
+    /** How far the topic is ahead of the last committed batch, or null when the topic's end cannot be read. */
+    private static Lag lag(Checkpoint checkpoint, TopicSource topics) {
+        try {
+            return LagCalculator.measure(checkpoint, topics);
+        } catch (TopicException e) {
+            return null;
+        }
+    }
+
     private static void print(PrintStream out, OutputMode mode, String query, Replay replay, StateCheck.Report check,
-                              String error) {
+                              Lag lag, String error) {
         try (JsonGenerator json = JsonOutput.pretty(out)) {
             json.writeStartObject();
             json.writeStringField("mode", mode.label());
@@ -246,6 +258,9 @@ final class ReplayCommand implements Command {
                 }
                 json.writeEndArray();
                 json.writeEndObject();
+            }
+            if (lag != null) {
+                writeLag(json, lag);
             }
             json.writeArrayFieldStart("notes");
             for (String note : replay == null ? List.<String>of() : replay.notes()) {
@@ -295,5 +310,28 @@ final class ReplayCommand implements Command {
             }
             return result;
         }
+    }
+
+    /** {@code "lag":{"batchId","total","partitions":[{"topic","partition","committedOffset","endOffset","lag"}]}}. */
+    private static void writeLag(JsonGenerator json, Lag lag) throws IOException {
+        json.writeObjectFieldStart("lag");
+        if (lag.batchId() == null) {
+            json.writeNullField("batchId");
+        } else {
+            json.writeNumberField("batchId", lag.batchId());
+        }
+        json.writeNumberField("total", lag.total());
+        json.writeArrayFieldStart("partitions");
+        for (PartitionLag partition : lag.partitions()) {
+            json.writeStartObject();
+            json.writeStringField("topic", partition.partition().topic());
+            json.writeNumberField("partition", partition.partition().partition());
+            json.writeNumberField("committedOffset", partition.checkpointOffset());
+            json.writeNumberField("endOffset", partition.topicEndOffset());
+            json.writeNumberField("lag", partition.lag());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeEndObject();
     }
 }

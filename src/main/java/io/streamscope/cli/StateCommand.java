@@ -16,6 +16,8 @@ import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.sql.SparkJson;
 import io.streamscope.sql.SparkType;
 import io.streamscope.sql.SparkTypeJson;
+import io.streamscope.topic.DdlParser;
+import io.streamscope.topic.SchemaException;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -34,7 +36,7 @@ final class StateCommand implements Command {
     @Override
     public String usage() {
         return "state CHECKPOINT_DIR [--batch N] [--operator K] [--store NAME] [--changes-from M]"
-                + " [--key-schema JSON --value-schema JSON]";
+                + " [--key-schema SCHEMA --value-schema SCHEMA]";
     }
 
     @Override
@@ -172,11 +174,12 @@ final class StateCommand implements Command {
         return Optional.of(new StoreSchema(schema("--key-schema", key.get()), schema("--value-schema", value.get()), "supplied"));
     }
 
-    private static SparkType.Struct schema(String flag, String json) throws UsageException {
+    /** A schema as Spark's JSON ({@code {"type":"struct",…}}) or as DDL ({@code value INT, count BIGINT}). */
+    private static SparkType.Struct schema(String flag, String text) throws UsageException {
         try {
-            return SparkTypeJson.parseStruct(Json.MAPPER.readTree(json));
-        } catch (IOException | IllegalArgumentException e) {
-            throw new UsageException(flag + " is not a Spark schema JSON ({\"type\":\"struct\",\"fields\":[…]}): " + e.getMessage());
+            return text.trim().startsWith("{") ? SparkTypeJson.parseStruct(Json.MAPPER.readTree(text)) : DdlParser.parseSchema(text);
+        } catch (IOException | IllegalArgumentException | SchemaException e) {
+            throw new UsageException(flag + " is neither Spark's schema JSON nor DDL: " + e.getMessage());
         }
     }
 }

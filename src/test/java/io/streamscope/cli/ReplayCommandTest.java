@@ -73,6 +73,20 @@ class ReplayCommandTest {
     }
 
     @Test
+    void lagIsTheTopicEndMinusTheLastCommittedEnd() throws Exception {
+        JsonNode caughtUp = ok("replay", SAMPLES.resolve("shop-totals-update").toString()).get("lag");
+        assertEquals(2, caughtUp.get("batchId").asInt());
+        assertEquals(0, caughtUp.get("total").asLong());
+        JsonNode crashed = ok("replay", SAMPLES.resolve("shop-copy-crash").toString()).get("lag");
+        assertEquals(1, crashed.get("batchId").asInt(), "batch 2 did not commit");
+        assertEquals(2, crashed.get("total").asLong(), "orders 150 and 151 are still to be read");
+        JsonNode partition = crashed.get("partitions").get(0);
+        assertEquals("orders", partition.get("topic").asText());
+        assertEquals(5, partition.get("committedOffset").asLong());
+        assertEquals(7, partition.get("endOffset").asLong());
+    }
+
+    @Test
     void completeModePrintsEveryCustomersTotalPerBatch() throws Exception {
         JsonNode answer = ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--mode", "complete");
         assertEquals("complete", answer.get("mode").asText());

@@ -256,6 +256,24 @@ class StateCommandTest {
     }
 
     @Test
+    void suppliedSchemaInDdl() throws Exception {
+        // Spark 2.1's count(*) group by value, aggregation state format 1: the value repeats the key (INDEX.md #1);
+        // batch 1 never committed (no commit log in 2.1), but its state version 2 is on disk
+        JsonNode json = ok("state", CORPUS.resolve("checkpoint-version-2.1.0").toString(), "--batch", "1",
+                "--key-schema", "value INT", "--value-schema", "value INT, count BIGINT");
+        Map<Integer, Long> counts = new TreeMap<>();
+        for (JsonNode row : json.get("rows")) {
+            counts.put(row.get("key").get("value").asInt(), row.get("value").get("count").asLong());
+        }
+        assertEquals(Map.of(1, 1L, 2, 1L, 3, 2L, 4, 2L, 5, 2L, 6, 2L, 7, 1L, 8, 1L), counts);
+        assertEquals(0, json.get("problems").size());
+        Result broken = run("state", CORPUS.resolve("checkpoint-version-2.1.0").toString(),
+                "--key-schema", "value INTEGRAL", "--value-schema", "count BIGINT");
+        assertEquals(2, broken.exitCode());
+        assertTrue(broken.err().contains("--key-schema"), broken.err());
+    }
+
+    @Test
     void transformWithStateRowsNameTheirColumnFamily() throws Exception {
         JsonNode json = ok("state", CORPUS.resolve("checkpoint-version-4.0.0-tws-unsaferow").toString());
         assertEquals(1, json.get("batchId").asLong());
