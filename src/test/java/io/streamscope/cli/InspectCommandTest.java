@@ -24,19 +24,6 @@ class InspectCommandTest {
 
     private static final Path CORPUS = Path.of("src/test/resources/spark-conformance");
 
-    private record Result(int exitCode, String out, String err) {
-        JsonNode json() throws Exception {
-            return Json.MAPPER.readTree(out);
-        }
-    }
-
-    private static Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
     private static List<String> fieldNames(JsonNode node) {
         List<String> names = new ArrayList<>();
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
@@ -47,7 +34,7 @@ class InspectCommandTest {
 
     @Test
     void kafkaCheckpointHasTheContractShapeAndValues() throws Exception {
-        Result result = run("inspect", CORPUS.resolve("checkpoint-version-2.4.3-kafka-include-headers-default").toString());
+        CliRun result = CliRun.run("inspect", CORPUS.resolve("checkpoint-version-2.4.3-kafka-include-headers-default").toString());
         assertEquals(0, result.exitCode(), result.err());
         JsonNode json = result.json();
         assertEquals(List.of("queryId", "sources", "batches", "stateOperators", "problems", "notes"), fieldNames(json));
@@ -79,7 +66,7 @@ class InspectCommandTest {
 
     @Test
     void sourceLineDashBecomesNullAndSchemasAreEmbedded() throws Exception {
-        JsonNode json = run("inspect", CORPUS.resolve("checkpoint-version-3.5.1-streaming-join").toString()).json();
+        JsonNode json = CliRun.run("inspect", CORPUS.resolve("checkpoint-version-3.5.1-streaming-join").toString()).json();
         JsonNode stores = json.get("stateOperators").get(0).get("stores");
         assertEquals(4, stores.size());
         JsonNode keySchema = stores.get(1).get("keySchema");
@@ -89,7 +76,7 @@ class InspectCommandTest {
 
     @Test
     void offsetsWithoutCommitAreMarkedAndExplainedInNotes() throws Exception {
-        JsonNode json = run("inspect", CORPUS.resolve("checkpoint-test-offsetId-commitId-inconsistent").toString()).json();
+        JsonNode json = CliRun.run("inspect", CORPUS.resolve("checkpoint-test-offsetId-commitId-inconsistent").toString()).json();
         JsonNode batches = json.get("batches");
         assertEquals(4, batches.size());
         assertEquals(4, batches.get(3).get("batchId").asLong());
@@ -104,7 +91,7 @@ class InspectCommandTest {
         Path copy = temp.resolve("chk");
         FolderSnapshot.copyTree(CORPUS.resolve("checkpoint-version-4.0.0/hdfs/agg"), copy);
         Files.writeString(copy.resolve("offsets/1"), "v1\n{garbage");
-        Result result = run("inspect", copy.toString());
+        CliRun result = CliRun.run("inspect", copy.toString());
         assertEquals(0, result.exitCode());
         JsonNode problem = result.json().get("problems").get(0);
         assertEquals("offsets/1", problem.get("path").asText());
@@ -114,14 +101,14 @@ class InspectCommandTest {
 
     @Test
     void fileSinkOutputFolderPrintsItsLog() throws Exception {
-        JsonNode json = run("inspect", CORPUS.resolve("escaped-path-2.4.0/output%20%25@%23output").toString()).json();
+        JsonNode json = CliRun.run("inspect", CORPUS.resolve("escaped-path-2.4.0/output%20%25@%23output").toString()).json();
         assertEquals(1, json.get("fileSink").get("files").size());
         assertEquals("add", json.get("fileSink").get("files").get(0).get("action").asText());
     }
 
     @Test
     void notACheckpointExitsNonZeroWithOneLine() {
-        Result result = run("inspect", CORPUS.resolve("testCommitLogV1").toString());
+        CliRun result = CliRun.run("inspect", CORPUS.resolve("testCommitLogV1").toString());
         assertEquals(2, result.exitCode());
         assertEquals("", result.out());
         assertEquals(1, result.err().lines().count(), result.err());
@@ -130,10 +117,10 @@ class InspectCommandTest {
 
     @Test
     void missingFolderAndBadFlagAreUsageErrors() {
-        Result missing = run("inspect", "no/such/folder");
+        CliRun missing = CliRun.run("inspect", "no/such/folder");
         assertEquals(2, missing.exitCode());
         assertTrue(missing.err().contains("does not exist"));
-        Result flag = run("inspect", "--frobnicate");
+        CliRun flag = CliRun.run("inspect", "--frobnicate");
         assertEquals(2, flag.exitCode());
         assertTrue(flag.err().contains("unknown flag --frobnicate"), flag.err());
     }

@@ -28,25 +28,6 @@ class ReplayCommandTest {
     @TempDir
     Path temp;
 
-    private record Result(int exitCode, String out, String err) {
-        JsonNode json() throws Exception {
-            return EXACT.readTree(out);
-        }
-    }
-
-    private static Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static JsonNode ok(String... args) throws Exception {
-        Result result = run(args);
-        assertEquals(0, result.exitCode(), () -> "stderr: " + result.err());
-        return result.json();
-    }
-
     private static List<String> texts(JsonNode rows) {
         List<String> texts = new ArrayList<>();
         rows.forEach(row -> texts.add(row.toString()));
@@ -55,7 +36,7 @@ class ReplayCommandTest {
 
     @Test
     void totalsUpdatePrintsWhatSparksSinkReceivedPerBatch() throws Exception {
-        JsonNode answer = ok("replay", SAMPLES.resolve("shop-totals-update").toString());
+        JsonNode answer = CliRun.ok("replay", SAMPLES.resolve("shop-totals-update").toString());
         assertEquals("update", answer.get("mode").asText());
         assertTrue(answer.get("error").isNull());
         JsonNode spark = EXACT.readTree(SAMPLES.resolve("shop-totals-update/spark-run.json").toFile()).get("batches");
@@ -74,10 +55,10 @@ class ReplayCommandTest {
 
     @Test
     void lagIsTheTopicEndMinusTheLastCommittedEnd() throws Exception {
-        JsonNode caughtUp = ok("replay", SAMPLES.resolve("shop-totals-update").toString()).get("lag");
+        JsonNode caughtUp = CliRun.ok("replay", SAMPLES.resolve("shop-totals-update").toString()).get("lag");
         assertEquals(2, caughtUp.get("batchId").asInt());
         assertEquals(0, caughtUp.get("total").asLong());
-        JsonNode crashed = ok("replay", SAMPLES.resolve("shop-copy-crash").toString()).get("lag");
+        JsonNode crashed = CliRun.ok("replay", SAMPLES.resolve("shop-copy-crash").toString()).get("lag");
         assertEquals(1, crashed.get("batchId").asInt(), "batch 2 did not commit");
         assertEquals(2, crashed.get("total").asLong(), "orders 150 and 151 are still to be read");
         JsonNode partition = crashed.get("partitions").get(0);
@@ -88,7 +69,7 @@ class ReplayCommandTest {
 
     @Test
     void completeModePrintsEveryCustomersTotalPerBatch() throws Exception {
-        JsonNode answer = ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--mode", "complete");
+        JsonNode answer = CliRun.ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--mode", "complete");
         assertEquals("complete", answer.get("mode").asText());
         assertEquals(List.of("{\"customer_id\":1,\"total\":37.50}", "{\"customer_id\":2,\"total\":49.35}",
                 "{\"customer_id\":3,\"total\":3.99}"), texts(answer.get("batches").get(1).get("sinkRows")));
@@ -97,7 +78,7 @@ class ReplayCommandTest {
 
     @Test
     void aRefusedModeIsAnAnswerWithSparksReason() throws Exception {
-        JsonNode answer = ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--mode", "append");
+        JsonNode answer = CliRun.ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--mode", "append");
         assertEquals("Append output mode not supported when there are streaming aggregations on streaming "
                 + "DataFrames/DataSets without watermark", answer.get("error").asText());
         assertEquals(0, answer.get("batches").size());
@@ -105,14 +86,14 @@ class ReplayCommandTest {
 
     @Test
     void aMalformedQueryIsAnAnswerWithItsPosition() throws Exception {
-        JsonNode answer = ok("replay", SAMPLES.resolve("shop-big-orders").toString(), "--query", "orders.filter(\"amount >=\")");
+        JsonNode answer = CliRun.ok("replay", SAMPLES.resolve("shop-big-orders").toString(), "--query", "orders.filter(\"amount >=\")");
         assertEquals("the expression ends too early (at line 1, column 25)", answer.get("error").asText());
     }
 
     @Test
     void flagsOverrideTheSidecar() throws Exception {
         Path topic = SAMPLES.resolve("topics/orders.jsonl");
-        JsonNode answer = ok("replay", SAMPLES.resolve("shop-big-orders").toString(), "--topic-file", "orders=" + topic,
+        JsonNode answer = CliRun.ok("replay", SAMPLES.resolve("shop-big-orders").toString(), "--topic-file", "orders=" + topic,
                 "--query", "SELECT order_id FROM orders WHERE customer_id = 1", "--mode", "append",
                 "--schema", "order_id INT, customer_id INT, amount DECIMAL(10,2), order_ts TIMESTAMP");
         assertEquals(List.of("{\"order_id\":110}", "{\"order_id\":112}"), texts(answer.get("batches").get(0).get("sinkRows")));
@@ -123,7 +104,7 @@ class ReplayCommandTest {
 
     @Test
     void theCrashedBatchIsMarkedAsWillReplay() throws Exception {
-        JsonNode answer = ok("replay", SAMPLES.resolve("shop-copy-crash").toString());
+        JsonNode answer = CliRun.ok("replay", SAMPLES.resolve("shop-copy-crash").toString());
         JsonNode batch2 = answer.get("batches").get(2);
         assertTrue(batch2.get("willReplay").asBoolean());
         assertEquals(false, batch2.get("committed").asBoolean());
@@ -135,17 +116,17 @@ class ReplayCommandTest {
         Path partial = temp.resolve("orders.jsonl");
         List<String> lines = Files.readAllLines(SAMPLES.resolve("topics/orders.jsonl"));
         Files.write(partial, lines.subList(0, 5));
-        JsonNode answer = ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--topic-file", partial.toString());
+        JsonNode answer = CliRun.ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--topic-file", partial.toString());
         assertEquals(2, answer.get("batches").size());
         assertTrue(answer.get("error").asText().startsWith("batch 2: "), answer.get("error").asText());
     }
 
     @Test
     void badInvocationsExitWith2() {
-        assertEquals(2, run("replay").exitCode());
-        assertEquals(2, run("replay", SAMPLES.resolve("shop-big-orders").toString(), "--mode", "sideways").exitCode());
-        assertEquals(2, run("replay", temp.toString()).exitCode());
-        Result noTopic = run("replay", SAMPLES.resolve("shop-big-orders").toString(), "--topic-file", temp.resolve("none.jsonl").toString());
+        assertEquals(2, CliRun.run("replay").exitCode());
+        assertEquals(2, CliRun.run("replay", SAMPLES.resolve("shop-big-orders").toString(), "--mode", "sideways").exitCode());
+        assertEquals(2, CliRun.run("replay", temp.toString()).exitCode());
+        CliRun noTopic = CliRun.run("replay", SAMPLES.resolve("shop-big-orders").toString(), "--topic-file", temp.resolve("none.jsonl").toString());
         assertEquals(2, noTopic.exitCode());
         assertTrue(noTopic.err().contains("no topic file"), noTopic.err());
     }

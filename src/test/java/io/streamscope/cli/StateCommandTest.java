@@ -35,25 +35,6 @@ class StateCommandTest {
     @TempDir
     Path temp;
 
-    private record Result(int exitCode, String out, String err) {
-        JsonNode json() throws Exception {
-            return STRICT.readTree(out);
-        }
-    }
-
-    private static Result run(String... args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int code = Cli.run(args, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-        return new Result(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    }
-
-    private static JsonNode ok(String... args) throws Exception {
-        Result result = run(args);
-        assertEquals(0, result.exitCode(), () -> "exit code; stderr: " + result.err());
-        return result.json();
-    }
-
     private static List<String> fieldNames(JsonNode node) {
         List<String> names = new ArrayList<>();
         for (Iterator<String> it = node.fieldNames(); it.hasNext(); ) {
@@ -73,7 +54,7 @@ class StateCommandTest {
 
     @Test
     void rowsAfterTheLastCommittedBatchByDefault() throws Exception {
-        JsonNode json = ok("state", AGG);
+        JsonNode json = CliRun.ok("state", AGG);
         assertEquals(List.of("batchId", "operatorId", "storeName", "rows"), fieldNames(json).subList(0, 4));
         assertEquals(3, json.get("batchId").asLong());
         assertTrue(json.get("batchId").isIntegralNumber());
@@ -98,12 +79,12 @@ class StateCommandTest {
 
     @Test
     void batchOption() throws Exception {
-        assertEquals(Map.of(1, 1L, 2, 1L, 3, 1L), counts(ok("state", AGG, "--batch", "0")));
-        JsonNode json = ok("state", AGG, "--batch", "1");
+        assertEquals(Map.of(1, 1L, 2, 1L, 3, 1L), counts(CliRun.ok("state", AGG, "--batch", "0")));
+        JsonNode json = CliRun.ok("state", AGG, "--batch", "1");
         assertEquals(1, json.get("batchId").asLong());
         assertEquals(Map.of(1, 1L, 2, 2L, 3, 2L, 4, 1L), counts(json));
-        assertEquals(Map.of(1, 1L, 2, 2L, 3, 3L, 4, 2L, 5, 1L), counts(ok("state", ROCKSDB_AGG, "--batch", "2")));
-        assertEquals(Map.of(1, 1L, 2, 2L, 3, 3L, 4, 2L, 5, 1L), counts(ok("state", AGG, "--batch=2")));
+        assertEquals(Map.of(1, 1L, 2, 2L, 3, 3L, 4, 2L, 5, 1L), counts(CliRun.ok("state", ROCKSDB_AGG, "--batch", "2")));
+        assertEquals(Map.of(1, 1L, 2, 2L, 3, 3L, 4, 2L, 5, 1L), counts(CliRun.ok("state", AGG, "--batch=2")));
     }
 
     @Test
@@ -112,7 +93,7 @@ class StateCommandTest {
         FolderSnapshot.copyTree(Path.of(AGG), copy);
         Files.delete(copy.resolve("commits/3")); // batch 3 did not commit: it will be replayed
         Map<String, String> before = FolderSnapshot.of(copy);
-        JsonNode json = ok("state", copy.toString());
+        JsonNode json = CliRun.ok("state", copy.toString());
         assertEquals(2, json.get("batchId").asLong());
         assertEquals(Map.of(1, 1L, 2, 2L, 3, 3L, 4, 2L, 5, 1L), counts(json));
         assertEquals(before, FolderSnapshot.of(copy), "the command reads only");
@@ -121,7 +102,7 @@ class StateCommandTest {
     @Test
     void changesFrom() throws Exception {
         for (String dir : List.of(AGG, ROCKSDB_AGG)) {
-            JsonNode json = ok("state", dir, "--changes-from", "1");
+            JsonNode json = CliRun.ok("state", dir, "--changes-from", "1");
             assertEquals(3, json.get("batchId").asLong());
             assertFalse(json.has("rows"), "changes instead of rows");
             List<String> changes = new ArrayList<>();
@@ -135,7 +116,7 @@ class StateCommandTest {
             assertEquals(List.of("2 update 1 3→3", "2 update 1 5→1", "2 update 2 4→2", "3 update 1 5→2", "3 update 2 4→3",
                     "3 update 4 6→1"), changes, dir);
         }
-        JsonNode single = ok("state", AGG, "--batch", "1", "--changes-from", "0");
+        JsonNode single = CliRun.ok("state", AGG, "--batch", "1", "--changes-from", "0");
         assertEquals(1, single.get("batchId").asLong());
         assertEquals(3, single.get("changes").size(), single.toString());
     }
@@ -143,7 +124,7 @@ class StateCommandTest {
     @Test
     void changeFeedDeletesHaveNoValue() throws Exception {
         // the join evicts left rows below the watermark in later batches
-        JsonNode json = ok("state", CORPUS.resolve("checkpoint-version-4.0.0/hdfs/join1").toString(),
+        JsonNode json = CliRun.ok("state", CORPUS.resolve("checkpoint-version-4.0.0/hdfs/join1").toString(),
                 "--store", "left-keyWithIndexToValue", "--changes-from", "0");
         int deletes = 0;
         for (JsonNode change : json.get("changes")) {
@@ -162,7 +143,7 @@ class StateCommandTest {
     @Test
     void joinStoresByNameWithSchemaFieldNamesVerbatim() throws Exception {
         String join = CORPUS.resolve("checkpoint-version-3.5.1-streaming-join").toString();
-        JsonNode json = ok("state", join, "--store", "left-keyWithIndexToValue");
+        JsonNode json = CliRun.ok("state", join, "--store", "left-keyWithIndexToValue");
         assertEquals("left-keyWithIndexToValue", json.get("storeName").asText());
         assertEquals(0, json.get("batchId").asLong());
         assertEquals(2, json.get("rows").size());
@@ -170,7 +151,7 @@ class StateCommandTest {
         assertEquals(4, row.get("partition").asInt());
         assertEquals("{\"field0\":2,\"index\":0}", row.get("key").toString());
         assertEquals("{\"leftId\":2,\"leftTime\":\"1970-01-01T00:00:02.000Z\",\"matched\":true}", row.get("value").toString());
-        JsonNode counts = ok("state", join, "--store", "right-keyToNumValues");
+        JsonNode counts = CliRun.ok("state", join, "--store", "right-keyToNumValues");
         assertEquals("{\"value\":1}", counts.get("rows").get(0).get("value").toString());
     }
 
@@ -178,25 +159,25 @@ class StateCommandTest {
     void severalStoresWithoutStoreIsAUsageErrorNamingThem() {
         for (String fixture : List.of("checkpoint-version-3.5.1-streaming-join", "checkpoint-version-4.0.0/hdfs/join1",
                 "checkpoint-version-4.0.0/rocksdb/join2")) {
-            Result result = run("state", CORPUS.resolve(fixture).toString());
+            CliRun result = CliRun.run("state", CORPUS.resolve(fixture).toString());
             assertEquals(2, result.exitCode(), fixture);
             for (String store : List.of("left-keyToNumValues", "left-keyWithIndexToValue", "right-keyToNumValues", "right-keyWithIndexToValue")) {
                 assertTrue(result.err().contains(store), fixture + ": " + result.err());
             }
             assertEquals("", result.out(), "nothing on stdout");
         }
-        Result unknownStore = run("state", CORPUS.resolve("checkpoint-version-3.5.1-streaming-join").toString(), "--store", "nope");
+        CliRun unknownStore = CliRun.run("state", CORPUS.resolve("checkpoint-version-3.5.1-streaming-join").toString(), "--store", "nope");
         assertEquals(2, unknownStore.exitCode());
         assertTrue(unknownStore.err().contains("nope"), unknownStore.err());
     }
 
     @Test
     void missingOperatorIsAUsageError() {
-        Result result = run("state", AGG, "--operator", "7");
+        CliRun result = CliRun.run("state", AGG, "--operator", "7");
         assertEquals(2, result.exitCode());
         assertTrue(result.err().contains("7"), result.err());
         assertEquals("", result.out());
-        assertEquals(0, run("state", AGG, "--operator", "0").exitCode());
+        assertEquals(0, CliRun.run("state", AGG, "--operator", "0").exitCode());
     }
 
     @Test
@@ -205,32 +186,32 @@ class StateCommandTest {
                 new String[]{"state", AGG, "--batch", "-1"}, new String[]{"state", AGG, "--batch"}, new String[]{"state"},
                 new String[]{"state", AGG, AGG}, new String[]{"state", AGG, "--changes-from", "3"},
                 new String[]{"state", temp.toString()})) {
-            Result result = run(args);
+            CliRun result = CliRun.run(args);
             assertEquals(2, result.exitCode(), String.join(" ", args) + " -> " + result.err());
             assertFalse(result.err().isBlank(), "a reason on stderr: " + String.join(" ", args));
             assertFalse(result.err().strip().contains("\n\tat "), "no stack trace");
         }
-        assertTrue(run("state", AGG, "--bogus", "1").err().contains("--bogus"));
+        assertTrue(CliRun.run("state", AGG, "--bogus", "1").err().contains("--bogus"));
     }
 
     @Test
     void nullFieldsAreLeftOutAndTimestampsAreIso() throws Exception {
         // limit: key struct<key: void> is always null -> {}
-        JsonNode limit = ok("state", CORPUS.resolve("checkpoint-version-4.0.0/hdfs/limit").toString());
+        JsonNode limit = CliRun.ok("state", CORPUS.resolve("checkpoint-version-4.0.0/hdfs/limit").toString());
         assertEquals(1, limit.get("rows").size());
         assertEquals("{}", limit.get("rows").get(0).get("key").toString());
         assertEquals("{\"value\":10}", limit.get("rows").get(0).get("value").toString());
 
-        JsonNode sessions = ok("state", CORPUS.resolve("checkpoint-version-3.2.0-session-window-with-repartition").toString());
+        JsonNode sessions = CliRun.ok("state", CORPUS.resolve("checkpoint-version-3.2.0-session-window-with-repartition").toString());
         JsonNode first = sessions.get("rows").get(0);
         assertEquals(List.of("sessionId", "userId", "sessionStartTime"), fieldNames(first.get("key")));
         assertEquals(List.of("session_window", "sessionId", "userId", "count"), fieldNames(first.get("value")));
         assertEquals("{\"start\":\"1970-01-01T00:00:41.000Z\",\"end\":\"1970-01-01T00:00:51.000Z\"}",
                 first.get("value").get("session_window").toString());
 
-        JsonNode dedup = ok("state", CORPUS.resolve("checkpoint-version-3.5.1-streaming-deduplication").toString());
+        JsonNode dedup = CliRun.ok("state", CORPUS.resolve("checkpoint-version-3.5.1-streaming-deduplication").toString());
         assertEquals("{}", dedup.get("rows").get(0).get("value").toString(), "the null __dummy__ field is left out");
-        JsonNode lying = ok("state", CORPUS.resolve("checkpoint-version-3.3.0-streaming-deduplication").toString());
+        JsonNode lying = CliRun.ok("state", CORPUS.resolve("checkpoint-version-3.3.0-streaming-deduplication").toString());
         assertEquals("{}", lying.get("rows").get(0).get("value").toString(), "SPARK-39650: an empty value");
     }
 
@@ -239,7 +220,7 @@ class StateCommandTest {
         String key = "{\"type\":\"struct\",\"fields\":[{\"name\":\"id\",\"type\":\"integer\",\"nullable\":true,\"metadata\":{}}]}";
         String value = "{\"type\":\"struct\",\"fields\":[{\"name\":\"sum\",\"type\":\"decimal(20,0)\",\"nullable\":true,\"metadata\":{}},"
                 + "{\"name\":\"col_list_buffer\",\"type\":\"binary\",\"nullable\":true,\"metadata\":{}}]}";
-        JsonNode json = ok("state", CORPUS.resolve("checkpoint-version-2.4.5-for-compatibility-test-sum-decimal").toString(),
+        JsonNode json = CliRun.ok("state", CORPUS.resolve("checkpoint-version-2.4.5-for-compatibility-test-sum-decimal").toString(),
                 "--key-schema", key, "--value-schema", value);
         Map<Integer, String> sums = new TreeMap<>();
         for (JsonNode row : json.get("rows")) {
@@ -248,9 +229,9 @@ class StateCommandTest {
             sums.put(row.get("key").get("id").asInt(), row.get("value").get("sum").decimalValue().toPlainString());
         }
         assertEquals(Map.of(0, "20", 1, "25"), sums);
-        Result half = run("state", CORPUS.resolve("checkpoint-version-3.0.0-streaming-statestore-codec").toString(), "--key-schema", key);
+        CliRun half = CliRun.run("state", CORPUS.resolve("checkpoint-version-3.0.0-streaming-statestore-codec").toString(), "--key-schema", key);
         assertEquals(2, half.exitCode(), "both schemas or none");
-        Result broken = run("state", CORPUS.resolve("checkpoint-version-3.0.0-streaming-statestore-codec").toString(),
+        CliRun broken = CliRun.run("state", CORPUS.resolve("checkpoint-version-3.0.0-streaming-statestore-codec").toString(),
                 "--key-schema", "{not json", "--value-schema", value);
         assertEquals(2, broken.exitCode());
     }
@@ -259,7 +240,7 @@ class StateCommandTest {
     void suppliedSchemaInDdl() throws Exception {
         // Spark 2.1's count(*) group by value, aggregation state format 1: the value repeats the key (INDEX.md #1);
         // batch 1 never committed (no commit log in 2.1), but its state version 2 is on disk
-        JsonNode json = ok("state", CORPUS.resolve("checkpoint-version-2.1.0").toString(), "--batch", "1",
+        JsonNode json = CliRun.ok("state", CORPUS.resolve("checkpoint-version-2.1.0").toString(), "--batch", "1",
                 "--key-schema", "value INT", "--value-schema", "value INT, count BIGINT");
         Map<Integer, Long> counts = new TreeMap<>();
         for (JsonNode row : json.get("rows")) {
@@ -267,7 +248,7 @@ class StateCommandTest {
         }
         assertEquals(Map.of(1, 1L, 2, 1L, 3, 2L, 4, 2L, 5, 2L, 6, 2L, 7, 1L, 8, 1L), counts);
         assertEquals(0, json.get("problems").size());
-        Result broken = run("state", CORPUS.resolve("checkpoint-version-2.1.0").toString(),
+        CliRun broken = CliRun.run("state", CORPUS.resolve("checkpoint-version-2.1.0").toString(),
                 "--key-schema", "value INTEGRAL", "--value-schema", "count BIGINT");
         assertEquals(2, broken.exitCode());
         assertTrue(broken.err().contains("--key-schema"), broken.err());
@@ -275,7 +256,7 @@ class StateCommandTest {
 
     @Test
     void transformWithStateRowsNameTheirColumnFamily() throws Exception {
-        JsonNode json = ok("state", CORPUS.resolve("checkpoint-version-4.0.0-tws-unsaferow").toString());
+        JsonNode json = CliRun.ok("state", CORPUS.resolve("checkpoint-version-4.0.0-tws-unsaferow").toString());
         assertEquals(1, json.get("batchId").asLong());
         assertEquals(2, json.get("rows").size());
         JsonNode row = json.get("rows").get(0);

@@ -1,6 +1,8 @@
 package io.streamscope.replay.query;
 
 import io.streamscope.sql.SparkType;
+import io.streamscope.topic.DdlParser;
+import io.streamscope.topic.SchemaException;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -127,28 +129,12 @@ final class Literals {
         return LocalDate.parse(text.trim());
     }
 
-    /** A type name as {@code CAST(… AS type)} and {@code .cast("type")} take it. */
+    /** A type name as {@code CAST(… AS type)} and {@code .cast("type")} take it: Spark parses it as DDL. */
     static SparkType typeName(String name) {
-        String lower = name.trim().toLowerCase(Locale.ROOT).replace(" ", "");
-        if (lower.startsWith("decimal(") || lower.startsWith("numeric(") || lower.startsWith("dec(")) {
-            String[] parts = lower.substring(lower.indexOf('(') + 1, lower.length() - 1).split(",");
-            int precision = Integer.parseInt(parts[0]);
-            int scale = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
-            return new SparkType.Decimal(precision, scale);
+        try {
+            return DdlParser.parseType(name);
+        } catch (SchemaException e) {
+            throw new IllegalArgumentException("unsupported type \"" + name + "\": " + e.getMessage());
         }
-        return switch (lower) {
-            case "boolean" -> SparkType.Atomic.BOOLEAN;
-            case "tinyint", "byte" -> SparkType.Atomic.BYTE;
-            case "smallint", "short" -> SparkType.Atomic.SHORT;
-            case "int", "integer" -> SparkType.Atomic.INTEGER;
-            case "bigint", "long" -> SparkType.Atomic.LONG;
-            case "float", "real" -> SparkType.Atomic.FLOAT;
-            case "double" -> SparkType.Atomic.DOUBLE;
-            case "string" -> SparkType.Atomic.STRING;
-            case "date" -> SparkType.Atomic.DATE;
-            case "timestamp" -> SparkType.Atomic.TIMESTAMP;
-            case "decimal", "numeric", "dec" -> new SparkType.Decimal(10, 0);
-            default -> throw new IllegalArgumentException("unsupported type \"" + name + "\"");
-        };
     }
 }
