@@ -10,7 +10,6 @@ import io.streamscope.checkpoint.Json;
 import io.streamscope.checkpoint.KafkaOffsets;
 import io.streamscope.checkpoint.NotACheckpointException;
 import io.streamscope.replay.BatchStep;
-import io.streamscope.replay.InputSource;
 import io.streamscope.replay.MicroBatchReplay;
 import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.OutputModeException;
@@ -18,24 +17,20 @@ import io.streamscope.replay.Replay;
 import io.streamscope.replay.RowJson;
 import io.streamscope.replay.StateCheck;
 import io.streamscope.replay.StateDifference;
+import io.streamscope.replay.TopicInput;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkType;
-import io.streamscope.topic.BatchReader;
 import io.streamscope.topic.DdlParser;
 import io.streamscope.topic.RowDecoder;
 import io.streamscope.topic.SchemaException;
-import io.streamscope.topic.BatchRecords;
 import io.streamscope.topic.JsonlTopicSource;
 import io.streamscope.topic.KafkaSettings;
 import io.streamscope.topic.KafkaTopicSource;
 import io.streamscope.topic.Lag;
 import io.streamscope.topic.LagCalculator;
 import io.streamscope.topic.PartitionLag;
-import io.streamscope.topic.MissingRange;
-import io.streamscope.topic.ReadOptions;
 import io.streamscope.topic.TopicException;
-import io.streamscope.topic.TopicRecord;
 import io.streamscope.topic.TopicSource;
 
 import java.io.IOException;
@@ -282,34 +277,6 @@ final class ReplayCommand implements Command {
             json.writeRawValue(RowJson.text(row));
         }
         json.writeEndArray();
-    }
-
-    /**
-     * The stream's rows: each batch's records from the topic source, as {@code from_json(value, schema)} in PERMISSIVE
-     * mode gives them, value columns only (a null or malformed value is a row of nulls, as {@code select("o.*")} sees it).
-     */
-    private record TopicInput(TopicSource topics, SparkType.Struct schema, RowDecoder decoder) implements InputSource {
-        @Override
-        public List<Row> rowsOf(Batch batch) throws InputException {
-            BatchRecords records;
-            try {
-                records = BatchReader.read(topics, batch, ReadOptions.fullValues());
-            } catch (TopicException e) {
-                throw new InputException(e.getMessage(), e);
-            }
-            if (!records.notes().isEmpty()) {
-                throw new InputException(String.join("; ", records.notes()));
-            }
-            List<MissingRange> missing = records.missing();
-            if (!missing.isEmpty()) {
-                throw new InputException("records the batch read are not in " + topics.description() + ": " + missing);
-            }
-            List<Row> result = new ArrayList<>();
-            for (TopicRecord record : records.records()) {
-                result.add(decoder.decode(record.value()).rowOrNulls(schema));
-            }
-            return result;
-        }
     }
 
     /** {@code "lag":{"batchId","total","partitions":[{"topic","partition","committedOffset","endOffset","lag"}]}}. */

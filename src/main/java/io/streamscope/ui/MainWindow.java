@@ -10,6 +10,7 @@ import io.streamscope.ui.playback.PlaybackViewModel;
 import io.streamscope.ui.playback.TransportController;
 import io.streamscope.ui.state.StateController;
 import io.streamscope.ui.tables.TablesController;
+import io.streamscope.ui.query.QueryEditorController;
 import io.streamscope.ui.timeline.TimelineController;
 import javafx.fxml.FXMLLoader;
 import javafx.scene.Node;
@@ -46,8 +47,9 @@ public record MainWindow(Scene scene, WindowModel model) {
                 TransportController.class, new TransportController(model.playback(), model.timeline(), model.query(),
                         model.display()),
                 TimelineController.class, new TimelineController(model.timeline(), model.checkpoint(), model.display()),
-                TablesController.class, new TablesController(model.query()),
-                InspectorController.class, new InspectorController(model.batchFiles(), model.checkpoint()),
+                TablesController.class, new TablesController(model.query(), model.replay(), model.display()),
+                InspectorController.class, new InspectorController(model.batchFiles(), model.checkpoint(), model.replay()),
+                QueryEditorController.class, new QueryEditorController(model.query(), model.replay(), model.display()),
                 StateController.class, new StateController(model.state()));
         FXMLLoader loader = new FXMLLoader(resource(FXML));
         loader.setControllerFactory(type -> {

@@ -1,5 +1,8 @@
 package io.streamscope.ui;
 
+import io.streamscope.ui.replay.ReplayViewModel;
+import io.streamscope.ui.replay.TopicDefaults;
+
 import io.streamscope.ui.display.DisplayViewModel;
 import io.streamscope.ui.inspector.BatchFilesViewModel;
 import io.streamscope.ui.playback.PlaybackViewModel;
@@ -28,6 +31,7 @@ public final class WindowModel {
     private final StateViewModel state;
     private final BatchFilesViewModel batchFiles;
     private final RecentFolders recent;
+    private final ReplayViewModel replay;
 
     public WindowModel(Executor background, RecentFolders recent) {
         this.activity = new ActivityMonitor(background);
@@ -35,12 +39,17 @@ public final class WindowModel {
         this.state = new StateViewModel(activity);
         this.batchFiles = new BatchFilesViewModel(activity);
         this.recent = recent;
+        this.replay = new ReplayViewModel(activity);
+        replay.queryProperty().bind(query.queryProperty());
+        replay.schemaProperty().bind(query.schemaProperty());
+        replay.modeProperty().bind(query.outputModeProperty());
         checkpoint.loadingProperty().addListener((property, was, loading) -> {
             if (loading) {
                 playback.pause();
                 timeline.setData(TimelineData.EMPTY);
                 state.setCheckpoint(null);
                 batchFiles.setCheckpoint(null);
+                replay.checkpointProperty().set(null);
             }
         });
         checkpoint.loadedProperty().addListener((property, old, loaded) -> {
@@ -61,6 +70,8 @@ public final class WindowModel {
         state.setCheckpoint(loaded.checkpoint());
         batchFiles.setCheckpoint(loaded.checkpoint());
         query.applySidecar(loaded.sidecar());
+        replay.topicProperty().set(TopicDefaults.choose(query, loaded));
+        replay.checkpointProperty().set(loaded.checkpoint());
         timeline.setData(loaded.timeline()); // selects a batch, which the listener below hands on
         recent.add(loaded.checkpoint().path());
     }
@@ -68,6 +79,7 @@ public final class WindowModel {
     private void selected(TimelineBatch batch) {
         state.setBatch(batch == null ? null : batch.id());
         batchFiles.setBatch(batch);
+        replay.selectedBatchProperty().set(batch == null ? null : batch.id());
     }
 
     /** Opens a folder in the background. */
@@ -116,6 +128,11 @@ public final class WindowModel {
 
     public BatchFilesViewModel batchFiles() {
         return batchFiles;
+    }
+
+    /** The query replayed over the open checkpoint, and the selected batch's step. */
+    public ReplayViewModel replay() {
+        return replay;
     }
 
     public RecentFolders recent() {

@@ -2,13 +2,9 @@ package io.streamscope.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.streamscope.checkpoint.FolderSnapshot;
-import io.streamscope.checkpoint.Json;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

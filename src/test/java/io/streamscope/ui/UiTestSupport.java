@@ -46,6 +46,14 @@ public final class UiTestSupport {
         awaitIdle(window);
     }
 
+    /** Until the replay of the open checkpoint has published its outcome and nothing else runs. */
+    public static void awaitReplay(MainWindow window) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> !window.model().replay().isRunning()
+                && window.model().replay().getOutcome() != null));
+        awaitIdle(window);
+    }
+
     public static void awaitIdle(MainWindow window) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !onFx(window.model().activity()::isBusy));

@@ -1,5 +1,9 @@
 package io.streamscope.ui.inspector;
 
+import io.streamscope.replay.BatchStep;
+import io.streamscope.ui.replay.ReplayOutcome;
+import io.streamscope.ui.replay.ReplayViewModel;
+
 import io.streamscope.ui.CheckpointViewModel;
 import io.streamscope.ui.Finding;
 import io.streamscope.ui.FindingCell;
@@ -36,10 +40,16 @@ public final class InspectorController {
     @FXML private TableColumn<ConfEntry, String> confKeyColumn;
     @FXML private TableColumn<ConfEntry, String> confValueColumn;
     @FXML private ListView<Finding> problemsList;
+    @FXML private Label progressSummary;
+    @FXML private Label lagLabel;
+    @FXML private TextArea progressText;
 
-    public InspectorController(BatchFilesViewModel files, CheckpointViewModel checkpoint) {
+    private final ReplayViewModel replay;
+
+    public InspectorController(BatchFilesViewModel files, CheckpointViewModel checkpoint, ReplayViewModel replay) {
         this.files = files;
         this.checkpoint = checkpoint;
+        this.replay = replay;
     }
 
     @FXML
@@ -64,11 +74,29 @@ public final class InspectorController {
             int all = checkpoint.findings().size();
             return all == 0 ? "Problems" : problems > 0 ? "Problems (" + problems + ")" : "Notes (" + all + ")";
         }, checkpoint.findings()));
+        replay.outcomeProperty().addListener((property, old, outcome) -> showProgress());
+        replay.selectedStepProperty().addListener((property, old, step) -> showProgress());
+        showProgress();
         checkpoint.findings().addListener((ListChangeListener<Finding>) change -> {
             if (checkpoint.findings().stream().anyMatch(f -> f.kind() == Finding.Kind.ERROR)) {
                 inspectorTabs.getSelectionModel().select(problemsTab);
             }
         });
+    }
+
+    private void showProgress() {
+        ReplayOutcome outcome = replay.getOutcome();
+        BatchStep step = replay.currentStep(); // from the outcome on show, never a stale one
+        if (outcome == null || step == null) {
+            progressSummary.setText(outcome != null && outcome.problem() != null ? outcome.problem()
+                    : "The batch's progress report appears here once the query is replayed");
+            lagLabel.setText("");
+            progressText.setText("");
+            return;
+        }
+        progressSummary.setText(ProgressText.summary(step, outcome.replay().query().watermark().isPresent()));
+        lagLabel.setText(ProgressText.lag(outcome));
+        progressText.setText(outcome.progressOf(step.batchId()).map(ProgressText::report).orElse(""));
     }
 
     private static void note(Label label, javafx.beans.value.ObservableStringValue text) {

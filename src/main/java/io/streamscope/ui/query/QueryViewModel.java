@@ -12,8 +12,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What to replay the checkpoint with: output mode, query, schema and topic. For now the window only sets these
- * (from the command line, the sidecar and the mode selector); the replay views will read them. No controls.
+ * What to replay the checkpoint with: output mode, query, schema and topic, set from the command line, the sidecar,
+ * the mode selector and the query editor; {@code ReplayViewModel} replays with them. No controls.
  */
 public final class QueryViewModel {
 

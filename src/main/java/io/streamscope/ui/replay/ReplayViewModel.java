@@ -1,0 +1,180 @@
+package io.streamscope.ui.replay;
+
+import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.replay.BatchStep;
+import io.streamscope.replay.OutputMode;
+import io.streamscope.ui.BackgroundTasks;
+import javafx.application.Platform;
+import javafx.beans.Observable;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
+import javafx.beans.property.ReadOnlyBooleanWrapper;
+import javafx.beans.property.ReadOnlyIntegerProperty;
+import javafx.beans.property.ReadOnlyIntegerWrapper;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
+import javafx.concurrent.Task;
+
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+/**
+ * Replays the open checkpoint's query whenever the checkpoint, query, schema, output mode or topic source change,
+ * in a background task (never on the FX thread), and publishes the outcome once per run; a newer run supersedes an
+ * older one. Exposes the selected batch's step. No controls; its properties change on the FX thread only.
+ */
+public final class ReplayViewModel {
+
+    private final Executor executor;
+    private final Consumer<Runnable> later;
+
+    private final ObjectProperty<Checkpoint> checkpoint = new SimpleObjectProperty<>(this, "checkpoint");
+    private final StringProperty query = new SimpleStringProperty(this, "query");
+    private final StringProperty schema = new SimpleStringProperty(this, "schema");
+    private final ObjectProperty<OutputMode> mode = new SimpleObjectProperty<>(this, "mode", OutputMode.APPEND);
+    private final ObjectProperty<TopicChoice> topic = new SimpleObjectProperty<>(this, "topic");
+    private final ObjectProperty<Long> selectedBatch = new SimpleObjectProperty<>(this, "selectedBatch");
+
+    private final ReadOnlyObjectWrapper<ReplayOutcome> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
+    private final ReadOnlyObjectWrapper<BatchStep> selectedStep = new ReadOnlyObjectWrapper<>(this, "selectedStep");
+    private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
+    private final ReadOnlyIntegerWrapper published = new ReadOnlyIntegerWrapper(this, "published", 0);
+
+    private Task<ReplayOutcome> current;
+    private long generation;
+    private boolean scheduled;
+
+    /** @param executor where runs go (the window's ActivityMonitor); @param later how to defer to the FX thread */
+    public ReplayViewModel(Executor executor, Consumer<Runnable> later) {
+        this.executor = executor;
+        this.later = later;
+        for (Observable input : new Observable[] {checkpoint, query, schema, mode, topic}) {
+            input.addListener(changed -> schedule());
+        }
+        selectedBatch.addListener(changed -> selectStep());
+    }
+
+    public ReplayViewModel(Executor executor) {
+        this(executor, Platform::runLater);
+    }
+
+    /** Several inputs change together (a checkpoint opens): one run after they all changed. */
+    private void schedule() {
+        if (!scheduled) {
+            scheduled = true;
+            later.accept(() -> {
+                scheduled = false;
+                run();
+            });
+        }
+    }
+
+    /** Starts a run now with the current inputs (or clears the outcome when there is no checkpoint). */
+    public void run() {
+        if (current != null && current.isRunning()) {
+            current.cancel();
+        }
+        long mine = ++generation;
+        if (checkpoint.get() == null) {
+            running.set(false);
+            publish(null);
+            return;
+        }
+        ReplayRequest request = new ReplayRequest(checkpoint.get(), query.get(), schema.get(), mode.get(), topic.get());
+        running.set(true);
+        current = BackgroundTasks.create(() -> ReplayOutcome.compute(request))
+                .titled("Replaying the query in " + request.mode().label() + " mode")
+                .onSuccess(result -> {
+                    if (mine == generation) {
+                        running.set(false);
+                        publish(result);
+                    }
+                })
+                .onFailure(error -> {
+                    if (mine == generation) {
+                        running.set(false);
+                        publish(new ReplayOutcome(request, null, null, java.util.Optional.empty(), null, null, null,
+                                "The replay failed: " + error));
+                    }
+                })
+                .runOn(executor);
+    }
+
+    private void publish(ReplayOutcome result) {
+        outcome.set(result);
+        published.set(published.get() + 1);
+        selectStep();
+    }
+
+    private void selectStep() {
+        selectedStep.set(currentStep());
+    }
+
+    public ObjectProperty<Checkpoint> checkpointProperty() {
+        return checkpoint;
+    }
+
+    public StringProperty queryProperty() {
+        return query;
+    }
+
+    public StringProperty schemaProperty() {
+        return schema;
+    }
+
+    public ObjectProperty<OutputMode> modeProperty() {
+        return mode;
+    }
+
+    public ObjectProperty<TopicChoice> topicProperty() {
+        return topic;
+    }
+
+    /** The batch on show (its id), or null. */
+    public ObjectProperty<Long> selectedBatchProperty() {
+        return selectedBatch;
+    }
+
+    /** The last run's outcome, or null while none finished (or no checkpoint is open). */
+    public ReadOnlyObjectProperty<ReplayOutcome> outcomeProperty() {
+        return outcome.getReadOnlyProperty();
+    }
+
+    public ReplayOutcome getOutcome() {
+        return outcome.get();
+    }
+
+    /** The selected batch, replayed; null when the replay has no such batch. */
+    public ReadOnlyObjectProperty<BatchStep> selectedStepProperty() {
+        return selectedStep.getReadOnlyProperty();
+    }
+
+    public BatchStep getSelectedStep() {
+        return selectedStep.get();
+    }
+
+    /**
+     * The selected batch's step in the outcome on show, computed now: listeners of {@link #outcomeProperty()} run
+     * before {@link #selectedStepProperty()} follows, so they read this instead.
+     */
+    public BatchStep currentStep() {
+        ReplayOutcome result = outcome.get();
+        return result == null ? null : result.step(selectedBatch.get()).orElse(null);
+    }
+
+    public ReadOnlyBooleanProperty runningProperty() {
+        return running.getReadOnlyProperty();
+    }
+
+    public boolean isRunning() {
+        return running.get();
+    }
+
+    /** How many outcomes were published (one per finished run). */
+    public ReadOnlyIntegerProperty publishedProperty() {
+        return published.getReadOnlyProperty();
+    }
+}

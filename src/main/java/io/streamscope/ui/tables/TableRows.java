@@ -1,0 +1,146 @@
+package io.streamscope.ui.tables;
+
+import io.streamscope.replay.BatchStep;
+import io.streamscope.replay.OutputMode;
+import io.streamscope.replay.Replay;
+import io.streamscope.replay.ResultChange;
+import io.streamscope.replay.RowJson;
+import io.streamscope.sql.Row;
+import io.streamscope.sql.SparkType;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+
+/** Turns a replay into the rows the input, result and sink tables show. Pure functions; no JavaFX. */
+public final class TableRows {
+
+    public static final String ARROW = " → ";
+
+    private TableRows() {
+    }
+
+    public static List<String> columns(SparkType.Struct schema) {
+        return schema.fields().stream().map(SparkType.Field::name).toList();
+    }
+
+    /** The unbounded table: every input row of the batches up to and including {@code batchId}, oldest first. */
+    public static List<ShownRow> input(Replay replay, long batchId) {
+        List<ShownRow> rows = new ArrayList<>();
+        for (BatchStep step : replay.steps()) {
+            if (step.batchId() > batchId) {
+                break;
+            }
+            rowsOf(step.batchId(), step.inputRows(), rows, "");
+        }
+        return rows;
+    }
+
+    /** The result table of the selected batch under {@code mode}, see the class comment of each case. */
+    public static List<ShownRow> result(Replay replay, BatchStep step, OutputMode mode) {
+        return switch (mode) {
+            case APPEND -> appended(replay, step.batchId());
+            case UPDATE -> updated(step);
+            case COMPLETE -> complete(step);
+        };
+    }
+
+    /** What the sink received in the batch. */
+    public static List<ShownRow> sink(BatchStep step) {
+        List<ShownRow> rows = new ArrayList<>();
+        for (Row row : step.sinkRows()) {
+            rows.add(new ShownRow(texts(row), step.batchId(), false, Set.of(), ""));
+        }
+        return rows;
+    }
+
+    /** Append: every row written so far, the batch's own (new) rows at the bottom. */
+    private static List<ShownRow> appended(Replay replay, long batchId) {
+        List<ShownRow> rows = new ArrayList<>();
+        for (BatchStep step : replay.steps()) {
+            if (step.batchId() > batchId) {
+                break;
+            }
+            rowsOf(step.batchId(), step.sinkRows(), rows, step.batchId() == batchId ? "added" : "");
+        }
+        return rows;
+    }
+
+    /** Update: the rows the batch changed, each cell as {@code old → new} where it changed. */
+    private static List<ShownRow> updated(BatchStep step) {
+        List<ShownRow> rows = new ArrayList<>();
+        for (Row row : step.sinkRows()) {
+            ResultChange change = changeOf(step, row);
+            Row before = change == null ? null : change.before();
+            List<String> after = texts(row);
+            List<String> cells = new ArrayList<>();
+            Set<Integer> changed = new HashSet<>();
+            for (int i = 0; i < after.size(); i++) {
+                String old = before == null ? null : text(before.values().get(i));
+                if (before == null || !Objects.equals(old, after.get(i))) {
+                    changed.add(i);
+                }
+                cells.add(old != null && !old.equals(after.get(i)) ? old + ARROW + after.get(i) : after.get(i));
+            }
+            rows.add(new ShownRow(cells, step.batchId(), false, changed, kindOf(change, "updated")));
+        }
+        return rows;
+    }
+
+    /** Complete: the whole result table, the cells the batch changed marked. */
+    private static List<ShownRow> complete(BatchStep step) {
+        List<ShownRow> rows = new ArrayList<>();
+        for (Row row : step.resultTable()) {
+            ResultChange change = changeOf(step, row);
+            List<String> cells = texts(row);
+            Set<Integer> changed = new HashSet<>();
+            if (change != null) {
+                for (int i = 0; i < cells.size(); i++) {
+                    if (change.before() == null || !Objects.equals(text(change.before().values().get(i)), cells.get(i))) {
+                        changed.add(i);
+                    }
+                }
+            }
+            rows.add(new ShownRow(cells, step.batchId(), false, changed, change == null ? "" : kindOf(change, "")));
+        }
+        return rows;
+    }
+
+    private static ResultChange changeOf(BatchStep step, Row row) {
+        for (ResultChange change : step.changes()) {
+            if (row.equals(change.after())) {
+                return change;
+            }
+        }
+        return null;
+    }
+
+    private static String kindOf(ResultChange change, String otherwise) {
+        return change == null ? otherwise : change.kind().name().toLowerCase(Locale.ROOT);
+    }
+
+    private static void rowsOf(long batchId, List<Row> source, List<ShownRow> into, String kind) {
+        boolean first = true;
+        for (Row row : source) {
+            into.add(new ShownRow(texts(row), batchId, first, Set.of(), kind));
+            first = false;
+        }
+    }
+
+    static List<String> texts(Row row) {
+        return row.values().stream().map(TableRows::text).toList();
+    }
+
+    /** As Spark's {@code to_json} writes the value, without the quotes around text; NULL for null. */
+    static String text(Object value) {
+        if (value == null) {
+            return "NULL";
+        }
+        String json = RowJson.text(value);
+        return json.length() >= 2 && json.startsWith("\"") && json.endsWith("\"") ? json.substring(1, json.length() - 1)
+                : json;
+    }
+}
