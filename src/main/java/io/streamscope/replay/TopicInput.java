@@ -13,13 +13,36 @@ import io.streamscope.topic.TopicSource;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The stream's rows as the replay reads them: each batch's records from the topic source, decoded like
  * {@code from_json(value, schema)} in PERMISSIVE mode, value columns only (a null or malformed value is a row of
  * nulls, as {@code select("o.*")} sees it). Records the batch read that the source lacks stop the replay.
  */
-public record TopicInput(TopicSource topics, SparkType.Struct schema, RowDecoder decoder) implements InputSource {
+public final class TopicInput implements InputSource {
+
+    /** Where a row came from: its record's topic, partition and offset. */
+    public record Coordinates(String topic, int partition, long offset) {
+    }
+
+    private final TopicSource topics;
+    private final SparkType.Struct schema;
+    private final RowDecoder decoder;
+    /** Per batch read, the coordinates of its rows in row order (two numbers a row, so the window can show them). */
+    private final Map<Long, List<Coordinates>> coordinates = new ConcurrentHashMap<>();
+
+    public TopicInput(TopicSource topics, SparkType.Struct schema, RowDecoder decoder) {
+        this.topics = topics;
+        this.schema = schema;
+        this.decoder = decoder;
+    }
+
+    @Override
+    public SparkType.Struct schema() {
+        return schema;
+    }
 
     @Override
     public List<Row> rowsOf(Batch batch) throws InputException {
@@ -37,9 +60,17 @@ public record TopicInput(TopicSource topics, SparkType.Struct schema, RowDecoder
                     + records.missing());
         }
         List<Row> result = new ArrayList<>();
+        List<Coordinates> where = new ArrayList<>();
         for (TopicRecord record : records.records()) {
             result.add(decoder.decode(record.value()).rowOrNulls(schema));
+            where.add(new Coordinates(record.topic(), record.partition(), record.offset()));
         }
+        coordinates.put(batch.id(), List.copyOf(where));
         return result;
+    }
+
+    /** The coordinates of the rows {@link #rowsOf} gave for a batch, in the same order; empty if it was not read. */
+    public List<Coordinates> coordinatesOf(long batchId) {
+        return coordinates.getOrDefault(batchId, List.of());
     }
 }

@@ -84,7 +84,11 @@ class ReplayJourneyTest {
 
         List<ShownRow> input = rows(robot, "#inputTable");
         assertEquals(7, input.size(), "every row read up to batch 2");
-        assertEquals(List.of("110", "111", "112", "113", "114", "150", "151"), column(input, 0));
+        assertEquals(List.of("110", "111", "112", "113", "114", "150", "151"), column(input, 2));
+        assertEquals(List.of("0", "1", "2", "3", "4", "5", "6"), column(input, 1), "each record's offset");
+        assertEquals(List.of("0", "0", "0", "0", "0", "0", "0"), column(input, 0), "each record's partition");
+        assertEquals(List.of("5:150", "6:151"), input.stream().filter(row -> row.batchId() == 2)
+                .map(row -> row.cell(1) + ":" + row.cell(2)).toList(), "batch 2 read orders 150 and 151 at offsets 5 and 6");
         assertEquals(List.of(true, false, false, false, true, true, false),
                 input.stream().map(ShownRow::batchStart).toList(), "a divider where each batch begins");
         assertEquals(List.of(0L, 0L, 0L, 0L, 1L, 2L, 2L), input.stream().map(ShownRow::batchId).toList());

@@ -24,10 +24,12 @@ import java.util.Optional;
  * One replay run, computed off the FX thread: the replay, or why there is none — Spark's refusal of the mode
  * ({@link #refusal}), the query's error with its position ({@link #queryError}), or another failure ({@link #error}:
  * a bad schema, an unreadable topic). {@code progress} is the {@code lastProgress}-shaped report per batch and
- * {@code lag} the query's lag on the topic source now (absent where it could not be measured).
+ * {@code lag} the query's lag on the topic source now (absent where it could not be measured); {@code input} knows
+ * where each input row came from.
  */
 public record ReplayOutcome(ReplayRequest request, Replay replay, List<BatchProgress> progress, Optional<Lag> lag,
-                            SparkType.Struct schema, String refusal, QueryException queryError, String error) {
+                            SparkType.Struct schema, String refusal, QueryException queryError, String error,
+                            TopicInput input) {
 
     public ReplayOutcome {
         progress = progress == null ? List.of() : List.copyOf(progress);
@@ -53,18 +55,19 @@ public record ReplayOutcome(ReplayRequest request, Replay replay, List<BatchProg
         }
         try (TopicSource topics = request.topic().open()) {
             Replay replay;
+            TopicInput input;
             try {
-                replay = MicroBatchReplay.replay(request.checkpoint(), request.query(), request.mode(),
-                        new TopicInput(topics, schema, decoder));
+                input = new TopicInput(topics, schema, decoder);
+                replay = MicroBatchReplay.replay(request.checkpoint(), request.query(), request.mode(), input);
             } catch (OutputModeException e) {
-                return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, e.getMessage(), null, null);
+                return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, e.getMessage(), null, null, null);
             } catch (QueryException e) {
-                return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, null, e, null);
+                return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, null, e, null, null);
             }
             List<BatchProgress> progress = ProgressReport.of(request.checkpoint(), replay, List.of());
             // a source that failed the replay (a broker that is down) is not asked again: one timeout, not two
             Optional<Lag> lag = replay.error().isEmpty() ? lag(request, topics) : Optional.empty();
-            return new ReplayOutcome(request, replay, progress, lag, schema, null, null, replay.error().orElse(null));
+            return new ReplayOutcome(request, replay, progress, lag, schema, null, null, replay.error().orElse(null), input);
         } catch (TopicException e) {
             return failed(request, schema, "Cannot read the topic from " + request.topic().describe() + ": "
                     + e.getMessage());
@@ -81,7 +84,12 @@ public record ReplayOutcome(ReplayRequest request, Replay replay, List<BatchProg
     }
 
     private static ReplayOutcome failed(ReplayRequest request, SparkType.Struct schema, String message) {
-        return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, null, null, message);
+        return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, null, null, message, null);
+    }
+
+    /** Where each input row of a batch came from (topic, partition, offset), in row order; empty when unknown. */
+    public List<TopicInput.Coordinates> coordinatesOf(long batchId) {
+        return input == null ? List.of() : input.coordinatesOf(batchId);
     }
 
     public Optional<BatchStep> step(Long batchId) {

@@ -97,7 +97,7 @@ public final class ReplayViewModel {
                     if (mine == generation) {
                         running.set(false);
                         publish(new ReplayOutcome(request, null, null, java.util.Optional.empty(), null, null, null,
-                                "The replay failed: " + error));
+                                "The replay failed: " + error, null));
                     }
                 })
                 .runOn(executor);

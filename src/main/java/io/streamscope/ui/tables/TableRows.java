@@ -5,6 +5,7 @@ import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.Replay;
 import io.streamscope.replay.ResultChange;
 import io.streamscope.replay.RowJson;
+import io.streamscope.replay.TopicInput;
 import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkType;
 
@@ -14,11 +15,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.function.LongFunction;
 
 /** Turns a replay into the rows the input, result and sink tables show. Pure functions; no JavaFX. */
 public final class TableRows {
 
     public static final String ARROW = " → ";
+    private static final List<String> INPUT_COORDINATES = List.of("partition", "offset");
 
     private TableRows() {
     }
@@ -27,14 +30,34 @@ public final class TableRows {
         return schema.fields().stream().map(SparkType.Field::name).toList();
     }
 
-    /** The unbounded table: every input row of the batches up to and including {@code batchId}, oldest first. */
-    public static List<ShownRow> input(Replay replay, long batchId) {
+    /** The input table's columns: the record's Kafka partition and offset, then the value columns. */
+    public static List<String> inputColumns(SparkType.Struct schema) {
+        List<String> columns = new ArrayList<>(INPUT_COORDINATES);
+        columns.addAll(columns(schema));
+        return columns;
+    }
+
+    /**
+     * The unbounded table: every input row of the batches up to and including {@code batchId}, oldest first, each
+     * led by its record's partition and offset ({@code coordinates} gives them per batch, in row order).
+     */
+    public static List<ShownRow> input(Replay replay, long batchId, LongFunction<List<TopicInput.Coordinates>> coordinates) {
         List<ShownRow> rows = new ArrayList<>();
         for (BatchStep step : replay.steps()) {
             if (step.batchId() > batchId) {
                 break;
             }
-            rowsOf(step.batchId(), step.inputRows(), rows, "");
+            List<TopicInput.Coordinates> where = coordinates.apply(step.batchId());
+            boolean first = true;
+            for (int i = 0; i < step.inputRows().size(); i++) {
+                List<String> cells = new ArrayList<>();
+                boolean known = where.size() == step.inputRows().size();
+                cells.add(known ? Integer.toString(where.get(i).partition()) : "");
+                cells.add(known ? Long.toString(where.get(i).offset()) : "");
+                cells.addAll(texts(step.inputRows().get(i)));
+                rows.add(new ShownRow(cells, step.batchId(), first, Set.of(), ""));
+                first = false;
+            }
         }
         return rows;
     }

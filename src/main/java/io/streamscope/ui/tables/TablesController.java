@@ -79,8 +79,8 @@ public final class TablesController {
         }
         boolean growing = outcome == shownOutcome && step.batchId() > shownBatch;
         OutputMode mode = outcome.request().mode();
-        input.setColumns(TableRows.columns(outcome.schema()), true);
-        input.setRows(TableRows.input(outcome.replay(), step.batchId()), growing);
+        input.setColumns(TableRows.inputColumns(outcome.schema()), true);
+        input.setRows(TableRows.input(outcome.replay(), step.batchId(), outcome::coordinatesOf), growing);
         java.util.List<String> resultColumns = TableRows.columns(outcome.replay().query().output().schema());
         result.setColumns(resultColumns, mode == OutputMode.APPEND);
         result.setRows(TableRows.result(outcome.replay(), step, mode), mode == OutputMode.APPEND && growing);
