@@ -200,4 +200,31 @@ class ReplayJourneyTest {
         assertFalse(onFx(error::isVisible), "a valid query clears the error");
         assertEquals(2, rows(robot, "#resultTable").size(), "batch 2 changed customers 1 and 3");
     }
+
+    @Test
+    void aBrokerThatIsDownGivesAMessageWhileTheWindowStaysResponsive(FxRobot robot) throws Exception {
+        UiTestSupport.open(robot, window, SAMPLES.resolve("shop-totals-update"));
+        UiTestSupport.awaitReplay(window);
+        int port;
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = socket.getLocalPort(); // free again once closed: nothing listens there
+        }
+        String address = "127.0.0.1:" + port;
+        robot.interact(() -> window.model().replay().topicProperty().set(
+                io.streamscope.ui.replay.TopicChoice.kafka(address, null)));
+        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(window.model().replay()::isRunning));
+
+        long before = onFx(() -> window.model().timeline().selectedIndexProperty().get());
+        long clicked = System.nanoTime();
+        robot.clickOn("#stepBackButton");
+        WaitForAsyncUtils.waitFor(1, java.util.concurrent.TimeUnit.SECONDS,
+                () -> onFx(() -> window.model().timeline().selectedIndexProperty().get()) == before - 1);
+        assertTrue(System.nanoTime() - clicked < 1_000_000_000L, "a click is handled within a second while Kafka is tried");
+        assertTrue(onFx(window.model().replay()::isRunning), "the read was still failing in the background");
+
+        WaitForAsyncUtils.waitFor(40, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(() -> !window.model().replay().isRunning()));
+        String problem = onFx(() -> window.model().replay().getOutcome().problem());
+        assertTrue(problem != null && problem.contains(address), "the message names the broker: " + problem);
+        screenshot(robot, window.scene(), "replay-broker-down.png");
+    }
 }
