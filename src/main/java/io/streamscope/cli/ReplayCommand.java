@@ -38,7 +38,6 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,8 +63,8 @@ final class ReplayCommand implements Command {
 
     @Override
     public int run(String[] args, PrintStream out) throws UsageException, CommandFailedException {
-        Map<String, List<String>> flags = new LinkedHashMap<>();
-        String folder = parse(args, flags);
+        Arguments flags = Arguments.parse(args, FLAGS, List.of("--topic-file"));
+        String folder = flags.positional();
         Checkpoint checkpoint;
         try {
             checkpoint = CheckpointReader.read(Path.of(folder));
@@ -73,9 +72,9 @@ final class ReplayCommand implements Command {
             throw new CommandFailedException(e.getMessage());
         }
         JsonNode sidecar = sidecar(checkpoint.path());
-        String query = single(flags, "--query").orElse(text(sidecar, "query"));
-        String modeText = single(flags, "--mode").orElse(text(sidecar, "outputMode"));
-        String ddl = single(flags, "--schema").orElse(text(sidecar, "schema"));
+        String query = flags.option("--query").orElse(text(sidecar, "query"));
+        String modeText = flags.option("--mode").orElse(text(sidecar, "outputMode"));
+        String ddl = flags.option("--schema").orElse(text(sidecar, "schema"));
         if (query == null || modeText == null || ddl == null) {
             throw new UsageException("no " + (query == null ? "--query" : modeText == null ? "--mode" : "--schema")
                     + " given and no streamscope.json next to the checkpoint says it");
@@ -110,45 +109,6 @@ final class ReplayCommand implements Command {
         }
     }
 
-    /** Flags may repeat ({@code --topic-file}); one positional argument, the checkpoint folder. */
-    private static String parse(String[] args, Map<String, List<String>> flags) throws UsageException {
-        List<String> positional = new ArrayList<>();
-        for (int i = 0; i < args.length; i++) {
-            String arg = args[i];
-            if (!arg.startsWith("--")) {
-                positional.add(arg);
-                continue;
-            }
-            String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-            if (!FLAGS.contains(name)) {
-                throw new UsageException("unknown flag " + name);
-            }
-            String value;
-            if (arg.contains("=")) {
-                value = arg.substring(arg.indexOf('=') + 1);
-            } else if (i + 1 < args.length) {
-                value = args[++i];
-            } else {
-                throw new UsageException(name + " needs a value");
-            }
-            List<String> values = flags.computeIfAbsent(name, k -> new ArrayList<>());
-            if (!name.equals("--topic-file") && !values.isEmpty()) {
-                throw new UsageException(name + " is given twice");
-            }
-            values.add(value);
-        }
-        if (positional.size() != 1) {
-            throw new UsageException(positional.isEmpty() ? "missing the checkpoint folder"
-                    : "expected one folder, got " + positional.size() + ": " + positional);
-        }
-        return positional.get(0);
-    }
-
-    private static Optional<String> single(Map<String, List<String>> flags, String name) {
-        List<String> values = flags.get(name);
-        return values == null ? Optional.empty() : Optional.of(values.get(0));
-    }
-
     private static JsonNode sidecar(Path checkpoint) throws CommandFailedException {
         Path file = checkpoint.resolve("streamscope.json");
         if (!Files.isRegularFile(file)) {
@@ -165,7 +125,7 @@ final class ReplayCommand implements Command {
         return node != null && node.hasNonNull(field) ? node.get(field).asText() : null;
     }
 
-    private static TopicSource openTopics(Checkpoint checkpoint, Map<String, List<String>> flags, JsonNode sidecar)
+    private static TopicSource openTopics(Checkpoint checkpoint, Arguments flags, JsonNode sidecar)
             throws UsageException, CommandFailedException {
         TreeSet<String> topics = new TreeSet<>();
         for (Batch batch : checkpoint.batches().values()) {
@@ -173,21 +133,21 @@ final class ReplayCommand implements Command {
                 KafkaOffsets.parse(source.endOffset()).ifPresent(o -> o.keySet().forEach(p -> topics.add(p.topic())));
             }
         }
-        Optional<String> topic = single(flags, "--topic");
+        Optional<String> topic = flags.option("--topic");
         if (topic.isPresent() && !topics.contains(topic.get())) {
             throw new UsageException("--topic " + topic.get() + " is not a topic of the checkpoint " + topics);
         }
         try {
-            if (flags.containsKey("--bootstrap-servers")) {
-                KafkaSettings settings = KafkaSettings.of(single(flags, "--bootstrap-servers").orElseThrow());
-                Optional<String> config = single(flags, "--command-config");
+            if (flags.has("--bootstrap-servers")) {
+                KafkaSettings settings = KafkaSettings.of(flags.option("--bootstrap-servers").orElseThrow());
+                Optional<String> config = flags.option("--command-config");
                 if (config.isPresent()) {
                     settings = settings.withPropertiesFile(Path.of(config.get()));
                 }
                 return KafkaTopicSource.open(settings);
             }
             Map<String, Path> files = new LinkedHashMap<>();
-            List<String> given = flags.getOrDefault("--topic-file", List.of());
+            List<String> given = flags.all("--topic-file");
             if (given.isEmpty()) {
                 String file = sidecar != null ? text(sidecar.path("topic"), "file") : null;
                 if (file == null) {
