@@ -7,7 +7,6 @@ import io.streamscope.checkpoint.Problem;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateProvider;
 import io.streamscope.checkpoint.StateStoreInfo;
-import io.streamscope.sql.Row;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -42,7 +41,6 @@ public final class StateReader {
     private final Map<String, ColumnFamilySchema> families = new java.util.HashMap<>();
     /** Column family names by id, per partition, from the snapshot zips' metadata. */
     private final Map<Integer, Map<Integer, String>> familyNames = new java.util.HashMap<>();
-    private boolean avro;
 
     private StateReader(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, StoreSchema schema) {
         this.checkpoint = checkpoint;
@@ -82,7 +80,7 @@ public final class StateReader {
      */
     public void rows(long batchId, Consumer<StateRow> sink) {
         long version = batchId + 1;
-        avro = usesAvro(batchId);
+        StateRowDecoder decoder = decoder(batchId);
         ExecutorService prefetch = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "streamscope-state-prefetch");
             thread.setDaemon(true);
@@ -95,7 +93,7 @@ public final class StateReader {
                 int following = partition + 1;
                 next = following < store.numPartitions() ? prefetch.submit(() -> sortedState(following, version)) : null;
                 for (Map.Entry<ByteKey, byte[]> entry : entries) {
-                    sink.accept(decode(partition, entry.getKey().bytes(), entry.getValue()));
+                    sink.accept(decoder.decode(partition, entry.getKey().bytes(), entry.getValue()));
                 }
             }
         } catch (InterruptedException e) {
@@ -115,12 +113,12 @@ public final class StateReader {
     public void changes(long fromBatch, long toBatch, Consumer<StateChange> sink) {
         for (long batch = fromBatch + 1; batch <= toBatch; batch++) {
             long version = batch + 1;
-            avro = usesAvro(batch);
+            StateRowDecoder decoder = decoder(batch);
             for (int partition = 0; partition < store.numPartitions(); partition++) {
                 long batchId = batch;
                 int p = partition;
                 changesOf(partition, version, record -> {
-                    StateRow row = decode(p, record.key(), record.value());
+                    StateRow row = decoder.decode(p, record.key(), record.value());
                     boolean deleted = record.kind() == StateRecord.Kind.DELETE;
                     sink.accept(new StateChange(batchId, deleted ? StateChange.Type.DELETE : StateChange.Type.UPDATE,
                             p, row.columnFamily(), row.key(), deleted ? null : row.value()));
@@ -210,65 +208,6 @@ public final class StateReader {
         return index < ids.size() ? ids.get(index) : "";
     }
 
-    private StateRow decode(int partition, byte[] key, byte[] value) {
-        if (!families.isEmpty()) {
-            return decodeColumnFamily(partition, key, value);
-        }
-        boolean rocksDb = store.provider() == StateProvider.ROCKSDB;
-        int keyFrom = rocksDb ? RocksDbEncoding.rowStart(key) : 0;
-        int valueFrom = rocksDb && value != null ? RocksDbEncoding.rowStart(value) : 0;
-        return new StateRow(partition, null, decodeKey(partition, key, keyFrom, schema.key()),
-                decodeValue(partition, value, valueFrom, schema.value()));
-    }
-
-    /** transformWithState: {@code [int16 LE family id][0x00][key]}, values {@code [0x00][value]}; Avro rows may add a schema id. */
-    private StateRow decodeColumnFamily(int partition, byte[] key, byte[] value) {
-        int id = key.length >= 2 ? (key[0] & 0xFF) | (key[1] & 0xFF) << 8 : -1;
-        String name = familyNames(partition).getOrDefault(id, "cf" + id);
-        ColumnFamilySchema family = families.get(name);
-        if (family == null || !family.plainKeys()) {
-            return new StateRow(partition, name, new Row.Raw(key), value == null ? null : new Row.Raw(value));
-        }
-        if (!avro) {
-            return new StateRow(partition, name, decodeKey(partition, key, 3, family.key()),
-                    decodeValue(partition, value, value == null ? 0 : RocksDbEncoding.rowStart(value), RowCodec.storedValueSchema(family.value())));
-        }
-        int ids = family.hasSchemaIds() ? 2 : 0;
-        int valueFrom = family.hasSchemaIds() ? 1 + ids : 0; // 4.0 previews wrote neither version byte nor schema id on values
-        return new StateRow(partition, name, decodeAvro(partition, key, 3 + ids, family.key(), "key"),
-                value == null ? null : decodeAvro(partition, value, valueFrom, family.value(), "value"));
-    }
-
-    private Object decodeKey(int partition, byte[] key, int from, io.streamscope.sql.SparkType.Struct keySchema) {
-        try {
-            return RowCodec.key(key, from, keySchema);
-        } catch (RowFormatException e) {
-            rowProblem(partition, "key", e);
-            return new Row.Raw(key);
-        }
-    }
-
-    private Object decodeValue(int partition, byte[] value, int from, io.streamscope.sql.SparkType.Struct valueSchema) {
-        if (value == null) {
-            return null;
-        }
-        try {
-            return RowCodec.value(value, from, valueSchema);
-        } catch (RowFormatException e) {
-            rowProblem(partition, "value", e);
-            return new Row.Raw(value);
-        }
-    }
-
-    private Object decodeAvro(int partition, byte[] bytes, int from, io.streamscope.sql.SparkType.Struct rowSchema, String what) {
-        try {
-            return AvroRowDecoder.decode(bytes, from, rowSchema);
-        } catch (RowFormatException e) {
-            rowProblem(partition, what, e);
-            return new Row.Raw(bytes);
-        }
-    }
-
     private Map<Integer, String> familyNames(int partition) {
         return familyNames.computeIfAbsent(partition, p -> {
             Optional<StoreFiles> files = files(p);
@@ -285,6 +224,12 @@ public final class StateReader {
             }
             return Map.of();
         });
+    }
+
+    /** The decoder for the rows of a batch's state (its conf says whether they are Avro). */
+    private StateRowDecoder decoder(long batchId) {
+        return new StateRowDecoder(schema, store.provider() == StateProvider.ROCKSDB, families, this::familyNames,
+                this::rowProblem, usesAvro(batchId));
     }
 
     private boolean usesAvro(long batchId) {
