@@ -40,10 +40,6 @@ public final class KafkaInitialOffsetParser {
         return offsets;
     }
 
-    static boolean looksLikeKafkaInitialOffsets(byte[] bytes) {
-        return bytes.length > 2 && (bytes[0] == 0 || bytes[1] == '{') && (bytes[1] == 'v' || bytes[1] == '{');
-    }
-
     private static int indexOf(byte[] bytes, byte b) {
         for (int i = 0; i < bytes.length; i++) {
             if (bytes[i] == b) {

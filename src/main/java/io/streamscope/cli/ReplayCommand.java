@@ -1,12 +1,11 @@
 package io.streamscope.cli;
 
+import io.streamscope.sql.SparkJson;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.JsonNode;
 import io.streamscope.checkpoint.Batch;
 import io.streamscope.checkpoint.BatchSource;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
-import io.streamscope.checkpoint.Json;
 import io.streamscope.checkpoint.KafkaOffsets;
 import io.streamscope.checkpoint.NotACheckpointException;
 import io.streamscope.replay.BatchStep;
@@ -14,7 +13,7 @@ import io.streamscope.replay.MicroBatchReplay;
 import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.OutputModeException;
 import io.streamscope.replay.Replay;
-import io.streamscope.replay.RowJson;
+import io.streamscope.replay.Sidecar;
 import io.streamscope.replay.StateCheck;
 import io.streamscope.replay.StateDifference;
 import io.streamscope.replay.TopicInput;
@@ -71,10 +70,10 @@ final class ReplayCommand implements Command {
         } catch (NotACheckpointException e) {
             throw new CommandFailedException(e.getMessage());
         }
-        JsonNode sidecar = sidecar(checkpoint.path());
-        String query = flags.option("--query").orElse(text(sidecar, "query"));
-        String modeText = flags.option("--mode").orElse(text(sidecar, "outputMode"));
-        String ddl = flags.option("--schema").orElse(text(sidecar, "schema"));
+        Sidecar sidecar = sidecar(checkpoint.path());
+        String query = flags.option("--query").orElse(sidecar == null ? null : sidecar.query());
+        String modeText = flags.option("--mode").orElse(sidecar == null ? null : sidecar.outputMode());
+        String ddl = flags.option("--schema").orElse(sidecar == null ? null : sidecar.schema());
         if (query == null || modeText == null || ddl == null) {
             throw new UsageException("no " + (query == null ? "--query" : modeText == null ? "--mode" : "--schema")
                     + " given and no streamscope.json next to the checkpoint says it");
@@ -109,23 +108,15 @@ final class ReplayCommand implements Command {
         }
     }
 
-    private static JsonNode sidecar(Path checkpoint) throws CommandFailedException {
-        Path file = checkpoint.resolve("streamscope.json");
-        if (!Files.isRegularFile(file)) {
-            return null;
-        }
+    private static Sidecar sidecar(Path checkpoint) throws CommandFailedException {
         try {
-            return Json.parseObject(Files.readString(file), "streamscope.json");
-        } catch (IOException | io.streamscope.checkpoint.FormatException e) {
-            throw new CommandFailedException("cannot read " + file + ": " + e.getMessage());
+            return Sidecar.readStrict(checkpoint).orElse(null);
+        } catch (IOException e) {
+            throw new CommandFailedException("cannot read " + checkpoint.resolve(Sidecar.FILE) + ": " + e.getMessage());
         }
     }
 
-    private static String text(JsonNode node, String field) {
-        return node != null && node.hasNonNull(field) ? node.get(field).asText() : null;
-    }
-
-    private static TopicSource openTopics(Checkpoint checkpoint, Arguments flags, JsonNode sidecar)
+    private static TopicSource openTopics(Checkpoint checkpoint, Arguments flags, Sidecar sidecar)
             throws UsageException, CommandFailedException {
         TreeSet<String> topics = new TreeSet<>();
         for (Batch batch : checkpoint.batches().values()) {
@@ -149,7 +140,7 @@ final class ReplayCommand implements Command {
             Map<String, Path> files = new LinkedHashMap<>();
             List<String> given = flags.all("--topic-file");
             if (given.isEmpty()) {
-                String file = sidecar != null ? text(sidecar.path("topic"), "file") : null;
+                String file = sidecar != null ? sidecar.topicFile() : null;
                 if (file == null) {
                     throw new UsageException("give --topic-file or --bootstrap-servers: the checkpoint has no "
                             + "streamscope.json naming its topic");
@@ -234,7 +225,7 @@ final class ReplayCommand implements Command {
     private static void rows(JsonGenerator json, String field, List<Row> rows) throws IOException {
         json.writeArrayFieldStart(field);
         for (Row row : rows) {
-            json.writeRawValue(RowJson.text(row));
+            json.writeRawValue(SparkJson.text(row));
         }
         json.writeEndArray();
     }

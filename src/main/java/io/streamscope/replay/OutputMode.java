@@ -27,6 +27,18 @@ public enum OutputMode {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /** The mode {@code text} names, in any case and with spaces around it; empty for none or an unknown one. */
+    public static java.util.Optional<OutputMode> find(String text) {
+        if (text == null || text.isBlank()) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return java.util.Optional.of(parse(text));
+        } catch (IllegalArgumentException unknown) {
+            return java.util.Optional.empty();
+        }
+    }
+
     public static OutputMode parse(String text) {
         for (OutputMode mode : values()) {
             if (mode.name().equalsIgnoreCase(text.trim())) {

@@ -1,5 +1,6 @@
 package io.streamscope.replay;
 
+import io.streamscope.sql.SparkJson;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.Problem;
 import io.streamscope.checkpoint.StateOperatorInfo;
@@ -138,7 +139,7 @@ public final class StateCheck {
     }
 
     private static String json(Object value) {
-        return RowJson.text(value);
+        return SparkJson.text(value);
     }
 
     static int operatorId(Operator operator) {

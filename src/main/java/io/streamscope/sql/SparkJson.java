@@ -98,6 +98,20 @@ public final class SparkJson {
         return TIMESTAMP.format(instant.truncatedTo(ChronoUnit.MILLIS));
     }
 
+    /**
+     * A value (a row, usually) as the text Spark's {@code to_json} / {@code toJSON} gives, decimals with their scale
+     * ({@code 37.50}). Written straight to text, not through a tree.
+     */
+    public static String text(Object value) {
+        java.io.StringWriter out = new java.io.StringWriter();
+        try (JsonGenerator json = MAPPER.getFactory().createGenerator(out)) {
+            writeValue(json, value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return out.toString();
+    }
+
     /** The row as a JSON tree, for views and tests. */
     public static JsonNode toTree(Row row) {
         try (TokenBuffer buffer = new TokenBuffer(MAPPER, false)) {

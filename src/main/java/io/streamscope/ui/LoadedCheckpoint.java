@@ -1,7 +1,7 @@
 package io.streamscope.ui;
 
 import io.streamscope.checkpoint.Checkpoint;
-import io.streamscope.ui.query.Sidecar;
+import io.streamscope.replay.Sidecar;
 import io.streamscope.ui.timeline.TimelineData;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.streamscope.replay;
 
+import io.streamscope.sql.SparkJson;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -59,7 +60,7 @@ public final class SparkRun {
 
     static List<String> texts(List<Row> rows) {
         List<String> texts = new ArrayList<>();
-        rows.forEach(row -> texts.add(RowJson.text(row)));
+        rows.forEach(row -> texts.add(SparkJson.text(row)));
         texts.sort(null);
         return texts;
     }

@@ -1,8 +1,8 @@
 package io.streamscope.replay.lab;
 
+import io.streamscope.sql.SparkJson;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.Replay;
-import io.streamscope.replay.RowJson;
 import io.streamscope.sql.Row;
 
 import java.util.ArrayList;
@@ -75,7 +75,7 @@ public final class ForeachBatchLab {
 
     private static void upsert(Map<String, Row> table, List<Row> rows, List<String> keys) {
         for (Row row : rows) {
-            String key = keys.stream().map(k -> RowJson.text(row.get(k))).collect(Collectors.joining(","));
+            String key = keys.stream().map(k -> SparkJson.text(row.get(k))).collect(Collectors.joining(","));
             table.put(key, row);
         }
     }
@@ -84,7 +84,7 @@ public final class ForeachBatchLab {
         Map<String, Integer> seen = new LinkedHashMap<>();
         Map<String, Row> rows = new LinkedHashMap<>();
         for (Row row : table) {
-            String text = RowJson.text(row);
+            String text = SparkJson.text(row);
             seen.merge(text, 1, Integer::sum);
             rows.putIfAbsent(text, row);
         }

@@ -1,6 +1,7 @@
 package io.streamscope.ui.query;
 
 import io.streamscope.replay.OutputMode;
+import io.streamscope.replay.Sidecar;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
@@ -39,14 +40,7 @@ public final class QueryViewModel {
 
     /** {@code append}, {@code update} or {@code complete} in any case, else empty. */
     public static Optional<OutputMode> parseMode(String text) {
-        if (text == null || text.isBlank()) {
-            return Optional.empty();
-        }
-        try {
-            return Optional.of(OutputMode.parse(text));
-        } catch (IllegalArgumentException unknown) {
-            return Optional.empty();
-        }
+        return OutputMode.find(text);
     }
 
     /** Command-line settings; they stay until the user changes them. */
@@ -73,7 +67,7 @@ public final class QueryViewModel {
     /** A newly opened checkpoint: its sidecar's mode, query and schema, unless the command line named them. */
     public void applySidecar(Optional<Sidecar> sidecar) {
         if (!modePinned) {
-            outputMode.set(sidecar.flatMap(Sidecar::outputMode).orElse(OutputMode.APPEND));
+            outputMode.set(sidecar.flatMap(Sidecar::mode).orElse(OutputMode.APPEND));
         }
         if (!queryPinned) {
             query.set(sidecar.map(Sidecar::query).orElse(null));

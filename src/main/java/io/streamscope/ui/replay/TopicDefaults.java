@@ -2,7 +2,7 @@ package io.streamscope.ui.replay;
 
 import io.streamscope.ui.LoadedCheckpoint;
 import io.streamscope.ui.query.QueryViewModel;
-import io.streamscope.ui.query.Sidecar;
+import io.streamscope.replay.Sidecar;
 
 import java.nio.file.Path;
 

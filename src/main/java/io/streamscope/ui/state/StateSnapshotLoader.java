@@ -6,9 +6,6 @@ import io.streamscope.checkpoint.state.StateChange;
 import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.sql.SparkJson;
 
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -25,8 +22,6 @@ public final class StateSnapshotLoader {
 
     /** Rows beyond this are counted, not shown: the table stays fast on million-key stores. */
     public static final int DISPLAY_LIMIT = 10_000;
-
-    private static final com.fasterxml.jackson.core.JsonFactory JSON = new com.fasterxml.jackson.core.JsonFactory();
 
     private StateSnapshotLoader() {
     }
@@ -91,15 +86,6 @@ public final class StateSnapshotLoader {
     }
 
     static String text(Object value) {
-        if (value == null) {
-            return "";
-        }
-        StringWriter out = new StringWriter();
-        try (com.fasterxml.jackson.core.JsonGenerator json = JSON.createGenerator(out)) {
-            SparkJson.writeValue(json, value);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return out.toString();
+        return value == null ? "" : SparkJson.text(value);
     }
 }

@@ -1,10 +1,10 @@
 package io.streamscope.ui.tables;
 
+import io.streamscope.sql.SparkJson;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.Replay;
 import io.streamscope.replay.ResultChange;
-import io.streamscope.replay.RowJson;
 import io.streamscope.replay.TopicInput;
 import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkType;
@@ -162,7 +162,7 @@ public final class TableRows {
         if (value == null) {
             return "NULL";
         }
-        String json = RowJson.text(value);
+        String json = SparkJson.text(value);
         return json.length() >= 2 && json.startsWith("\"") && json.endsWith("\"") ? json.substring(1, json.length() - 1)
                 : json;
     }

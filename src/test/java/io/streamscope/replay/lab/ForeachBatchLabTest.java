@@ -1,5 +1,6 @@
 package io.streamscope.replay.lab;
 
+import io.streamscope.sql.SparkJson;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -9,7 +10,6 @@ import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.replay.MicroBatchReplay;
 import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.Replay;
-import io.streamscope.replay.RowJson;
 import io.streamscope.replay.ShopTopic;
 import io.streamscope.sql.Row;
 import org.junit.jupiter.api.Test;
@@ -42,7 +42,7 @@ class ForeachBatchLabTest {
     }
 
     private static List<String> texts(List<Row> rows) {
-        List<String> texts = new ArrayList<>(rows.stream().map(RowJson::text).toList());
+        List<String> texts = new ArrayList<>(rows.stream().map(SparkJson::text).toList());
         texts.sort(null);
         return texts;
     }

@@ -1,6 +1,7 @@
 package io.streamscope.ui.query;
 
 import io.streamscope.replay.OutputMode;
+import io.streamscope.replay.Sidecar;
 
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,7 @@ class QueryViewModelTest {
     void theSidecarSetsModeQueryAndSchema() {
         Sidecar sidecar = Sidecar.read(Path.of("sample-checkpoints/shop-totals-update")).orElseThrow();
         assertEquals("Totals per customer (update mode)", sidecar.title());
-        assertEquals(Optional.of(OutputMode.UPDATE), sidecar.outputMode());
+        assertEquals(Optional.of(OutputMode.UPDATE), sidecar.mode());
         assertEquals("../topics/orders.jsonl", sidecar.topicFile());
 
         QueryViewModel model = new QueryViewModel();

@@ -3,7 +3,7 @@ package io.streamscope.ui.replay;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.replay.OutputMode;
-import io.streamscope.ui.query.Sidecar;
+import io.streamscope.replay.Sidecar;
 import org.junit.jupiter.api.Test;
 
 import java.net.ServerSocket;

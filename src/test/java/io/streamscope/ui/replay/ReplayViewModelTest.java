@@ -4,7 +4,7 @@ import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.OutputMode;
-import io.streamscope.ui.query.Sidecar;
+import io.streamscope.replay.Sidecar;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.testfx.api.FxToolkit;
