@@ -65,7 +65,7 @@ final class StateCommand implements Command {
         if (changesFrom.isPresent() && changesFrom.get() >= batchId) {
             throw new UsageException("--changes-from " + changesFrom.get() + " must be below the batch " + batchId);
         }
-        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(new NonClosingStream(out))) {
+        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(new java.io.BufferedOutputStream(new NonClosingStream(out), 1 << 16))) {
             json.setPrettyPrinter(new LinePerElementPrinter());
             json.writeStartObject();
             json.writeNumberField("batchId", batchId);
@@ -92,7 +92,15 @@ final class StateCommand implements Command {
         try {
             json.writeStartObject();
             json.writeNumberField("partition", row.partition());
-            writeEntry(json, row.columnFamily(), row.key(), row.value());
+            if (row.columnFamily() != null) {
+                json.writeStringField("columnFamily", row.columnFamily());
+            }
+            json.writeFieldName("key");
+            row.writeKey(json);
+            if (row.hasValue()) {
+                json.writeFieldName("value");
+                row.writeValue(json);
+            }
             json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -10,7 +10,7 @@ import java.io.InputStream;
  */
 final class CountingInputStream extends FilterInputStream {
 
-    private static final int BUFFER = 64 * 1024;
+    private static final int BUFFER = 16 * 1024;
 
     private long count;
     private long markedCount;

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.function.Consumer;
 
 /**
@@ -21,9 +20,10 @@ final class HdfsStoreReader {
     /**
      * The live key/value pairs at {@code version}, sorted by key; version 0 is the empty state before the first
      * batch. The records of the snapshot and deltas are sorted by key (stably, so file order stays within a key) and
-     * the last record of each key wins: cheaper than a hash map for the million-key stores this must stream.
+     * the last record of each key wins: cheaper than a hash map for the million-key stores this must stream. The
+     * result holds only puts.
      */
-    static List<Map.Entry<ByteKey, byte[]>> stateAt(StoreFiles files, long version, FileFailure onFailure)
+    static List<StateRecord> stateAt(StoreFiles files, long version, FileFailure onFailure)
             throws StoreVersionNotAvailableException, IOException {
         if (version == 0) {
             return List.of();
@@ -45,12 +45,12 @@ final class HdfsStoreReader {
             read(file, records::add, onFailure);
         }
         records.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
-        List<Map.Entry<ByteKey, byte[]>> live = new ArrayList<>(records.size());
+        List<StateRecord> live = new ArrayList<>(records.size());
         for (int i = 0; i < records.size(); i++) {
             StateRecord record = records.get(i);
             boolean lastOfKey = i + 1 == records.size() || !Arrays.equals(record.key(), records.get(i + 1).key());
             if (lastOfKey && record.kind() != StateRecord.Kind.DELETE) {
-                live.add(Map.entry(new ByteKey(record.key()), record.value()));
+                live.add(record);
             }
         }
         return live;

@@ -8,37 +8,30 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * Turns stored key/value bytes into rows with a store's schema, with the quirks of what Spark really wrote: values
- * of Spark 2.1/2.2 carry 4 trailing junk bytes; deduplication in 3.2–3.3 records a value schema that does not
- * match its empty value rows (SPARK-39650); flatMapGroupsWithState format 1 declares {@code timeoutTimestamp} an
- * int but stores a long.
+ * The quirks of what Spark really wrote, for reading stored rows with a store's schema: values of Spark 2.1/2.2
+ * carry 4 trailing junk bytes; deduplication in 3.2–3.3 records a value schema that does not match its empty value
+ * rows (SPARK-39650); flatMapGroupsWithState format 1 declares {@code timeoutTimestamp} an int but stores a long.
  */
 final class RowCodec {
 
     private static final byte[] EMPTY_ROW = {1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
-    private static final SparkType.Struct NO_FIELDS = new SparkType.Struct(List.of());
+    /** What deduplication's placeholder value decodes to, whatever the schema file claims. */
+    static final RowFormat EMPTY_VALUE = RowFormat.constant(new Row(new SparkType.Struct(List.of()), List.of()));
 
     private RowCodec() {
     }
 
-    static Object key(byte[] bytes, int from, SparkType.Struct schema) throws UnsafeRowException {
-        if (schema == null) {
-            return new Row.Raw(Arrays.copyOfRange(bytes, from, bytes.length));
-        }
-        return UnsafeRowDecoder.decode(bytes, from, bytes.length - from, schema);
+    /** The size of the value row starting at {@code from}: rows are 8-byte aligned, so trailing junk is dropped. */
+    static int valueSize(byte[] bytes, int from) {
+        int size = bytes.length - from;
+        return size - size % 8;
     }
 
-    static Object value(byte[] bytes, int from, SparkType.Struct schema) throws UnsafeRowException {
-        int size = bytes.length - from;
-        size -= size % 8; // Spark 2.1/2.2 wrote 4 junk bytes after each value row; rows are always 8-byte aligned
-        if (schema == null) {
-            return new Row.Raw(Arrays.copyOfRange(bytes, from, from + size));
-        }
-        if (size == EMPTY_ROW.length && schema.size() > 1
-                && Arrays.equals(bytes, from, from + size, EMPTY_ROW, 0, EMPTY_ROW.length)) {
-            return new Row(NO_FIELDS, List.of()); // deduplication's placeholder value, whatever the schema file claims
-        }
-        return UnsafeRowDecoder.decode(bytes, from, size, schema);
+    /** The format to read a value with: {@code format}, unless the bytes are deduplication's placeholder row. */
+    static RowFormat valueFormat(byte[] bytes, int from, int size, SparkType.Struct schema, RowFormat format) {
+        boolean placeholder = schema != null && size == EMPTY_ROW.length && schema.size() > 1
+                && Arrays.equals(bytes, from, from + size, EMPTY_ROW, 0, EMPTY_ROW.length);
+        return placeholder ? EMPTY_VALUE : format;
     }
 
     /** The value schema as the bytes were written (see the class comment). */

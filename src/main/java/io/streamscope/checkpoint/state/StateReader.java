@@ -87,13 +87,15 @@ public final class StateReader {
             return thread;
         });
         try {
-            Future<List<Map.Entry<ByteKey, byte[]>>> next = prefetch.submit(() -> sortedState(0, version));
+            Future<List<StateRecord>> next = prefetch.submit(() -> sortedState(0, version));
             for (int partition = 0; partition < store.numPartitions(); partition++) {
-                List<Map.Entry<ByteKey, byte[]>> entries = next.get();
+                List<StateRecord> records = next.get();
                 int following = partition + 1;
                 next = following < store.numPartitions() ? prefetch.submit(() -> sortedState(following, version)) : null;
-                for (Map.Entry<ByteKey, byte[]> entry : entries) {
-                    sink.accept(decoder.decode(partition, entry.getKey().bytes(), entry.getValue()));
+                for (StateRecord record : records) {
+                    StateRow row = decoder.decode(partition, record.key(), record.value());
+                    sink.accept(row);
+                    row.settle();
                 }
             }
         } catch (InterruptedException e) {
@@ -105,7 +107,7 @@ public final class StateReader {
         }
     }
 
-    private List<Map.Entry<ByteKey, byte[]>> sortedState(int partition, long version) {
+    private List<StateRecord> sortedState(int partition, long version) {
         return stateAt(partition, version).orElse(List.of());
     }
 
@@ -127,8 +129,8 @@ public final class StateReader {
         }
     }
 
-    /** The live entries of a partition at a version, sorted by key; empty when it cannot be rebuilt. */
-    private Optional<List<Map.Entry<ByteKey, byte[]>>> stateAt(int partition, long version) {
+    /** The live entries of a partition at a version (puts), sorted by key; empty when it cannot be rebuilt. */
+    private Optional<List<StateRecord>> stateAt(int partition, long version) {
         Optional<StoreFiles> files = files(partition);
         if (files.isEmpty()) {
             return Optional.empty();
@@ -141,7 +143,7 @@ public final class StateReader {
                     + " is left out: its state at version " + version + " cannot be rebuilt)"));
         };
         try {
-            List<Map.Entry<ByteKey, byte[]>> state = isRocksDb(files.get())
+            List<StateRecord> state = isRocksDb(files.get())
                     ? sorted(RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure))
                     : HdfsStoreReader.stateAt(files.get(), version, onFailure);
             return damaged[0] ? Optional.empty() : Optional.of(state);
@@ -153,10 +155,11 @@ public final class StateReader {
         return Optional.empty();
     }
 
-    private static List<Map.Entry<ByteKey, byte[]>> sorted(Map<ByteKey, byte[]> state) {
-        List<Map.Entry<ByteKey, byte[]>> entries = new ArrayList<>(state.entrySet());
-        entries.sort(Map.Entry.comparingByKey());
-        return entries;
+    private static List<StateRecord> sorted(Map<ByteKey, byte[]> state) {
+        List<StateRecord> records = new ArrayList<>(state.size());
+        state.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(entry -> records.add(StateRecord.put(entry.getKey().bytes(), entry.getValue())));
+        return records;
     }
 
     private void changesOf(int partition, long version, Consumer<StateRecord> sink) {

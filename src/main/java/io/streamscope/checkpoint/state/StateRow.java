@@ -1,13 +1,73 @@
 package io.streamscope.checkpoint.state;
 
+import com.fasterxml.jackson.core.JsonGenerator;
+
+import java.io.IOException;
+
 /**
- * One key/value of a state store at a version.
- *
- * @param partition    the state partition
- * @param columnFamily the column family (transformWithState's state variable), or null for a plain store
- * @param key          the decoded key: a {@link io.streamscope.sql.Row}, or {@link io.streamscope.sql.Row.Raw} bytes
- *                     when no schema is known or the bytes do not fit it
- * @param value        the decoded value, likewise
+ * One key/value of a state store at a version. The key and value are decoded when first asked for, or written as
+ * JSON straight from their bytes.
  */
-public record StateRow(int partition, String columnFamily, Object key, Object value) {
+public final class StateRow {
+
+    private final int partition;
+    private final String columnFamily;
+    private final StoredRow key;
+    private final StoredRow value;
+
+    StateRow(int partition, String columnFamily, StoredRow key, StoredRow value) {
+        this.partition = partition;
+        this.columnFamily = columnFamily;
+        this.key = key;
+        this.value = value;
+    }
+
+    public int partition() {
+        return partition;
+    }
+
+    /** The column family (transformWithState's state variable), or null for a plain store. */
+    public String columnFamily() {
+        return columnFamily;
+    }
+
+    /**
+     * The decoded key: a {@link io.streamscope.sql.Row}, or {@link io.streamscope.sql.Row.Raw} bytes when no schema
+     * is known or the bytes do not fit it.
+     */
+    public Object key() {
+        return key.decoded();
+    }
+
+    /** The decoded value, likewise; null when the record has none. */
+    public Object value() {
+        return value == null ? null : value.decoded();
+    }
+
+    public boolean hasValue() {
+        return value != null;
+    }
+
+    /** Writes the key as {@link io.streamscope.sql.SparkJson#writeValue} writes {@link #key()}. */
+    public void writeKey(JsonGenerator json) throws IOException {
+        key.writeJson(json);
+    }
+
+    /** Writes the value likewise; only when {@link #hasValue()}. */
+    public void writeValue(JsonGenerator json) throws IOException {
+        value.writeJson(json);
+    }
+
+    /** See {@link StoredRow#settle()}: the reader calls it once the row has been handed out. */
+    void settle() {
+        key.settle();
+        if (value != null) {
+            value.settle();
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "StateRow[partition=" + partition + ", columnFamily=" + columnFamily + ", key=" + key() + ", value=" + value() + "]";
+    }
 }

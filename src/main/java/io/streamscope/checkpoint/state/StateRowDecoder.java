@@ -1,15 +1,15 @@
 package io.streamscope.checkpoint.state;
 
-import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkType;
 
+import java.util.HashMap;
 import java.util.Map;
 import java.util.function.IntFunction;
 
 /**
  * Turns one store's stored key/value bytes into rows: UnsafeRow (or Spark 4's Avro) with the store's schema, RocksDB's
- * version byte and transformWithState's column family prefix taken apart. Bytes that do not fit the schema are kept
- * raw and reported, never dropped.
+ * version byte and transformWithState's column family prefix taken apart. The rows decode when asked; bytes that
+ * do not fit the schema are then kept raw and reported, never dropped. Used by one thread at a time.
  */
 final class StateRowDecoder {
 
@@ -19,11 +19,14 @@ final class StateRowDecoder {
     }
 
     private final StoreSchema schema;
+    private final RowFormat keyFormat;
+    private final RowFormat valueFormat;
     private final boolean rocksDb;
     private final Map<String, ColumnFamilySchema> families;
     private final IntFunction<Map<Integer, String>> familyNames;
     private final Misfits misfits;
     private final boolean avro;
+    private final Map<String, FamilyFormats> familyFormats = new HashMap<>();
 
     /**
      * @param families    transformWithState's column families by name (schema v3), empty for other operators
@@ -33,6 +36,8 @@ final class StateRowDecoder {
     StateRowDecoder(StoreSchema schema, boolean rocksDb, Map<String, ColumnFamilySchema> families,
                     IntFunction<Map<Integer, String>> familyNames, Misfits misfits, boolean avro) {
         this.schema = schema;
+        this.keyFormat = RowFormat.unsafeRow(schema.key());
+        this.valueFormat = RowFormat.unsafeRow(schema.value());
         this.rocksDb = rocksDb;
         this.families = families;
         this.familyNames = familyNames;
@@ -46,8 +51,8 @@ final class StateRowDecoder {
         }
         int keyFrom = rocksDb ? RocksDbEncoding.rowStart(key) : 0;
         int valueFrom = rocksDb && value != null ? RocksDbEncoding.rowStart(value) : 0;
-        return new StateRow(partition, null, key(partition, key, keyFrom, schema.key()),
-                value(partition, value, valueFrom, schema.value()));
+        return new StateRow(partition, null, key(partition, key, keyFrom, keyFormat),
+                unsafeValue(partition, value, valueFrom, schema.value(), valueFormat));
     }
 
     /** transformWithState: {@code [int16 LE family id][0x00][key]}, values {@code [0x00][value]}; Avro rows may add a schema id. */
@@ -56,45 +61,38 @@ final class StateRowDecoder {
         String name = familyNames.apply(partition).getOrDefault(id, "cf" + id);
         ColumnFamilySchema family = families.get(name);
         if (family == null || !family.plainKeys()) {
-            return new StateRow(partition, name, new Row.Raw(key), value == null ? null : new Row.Raw(value));
+            return new StateRow(partition, name, key(partition, key, 0, RowFormat.RAW),
+                    value == null ? null : new StoredRow(value, 0, value.length, RowFormat.RAW, misfits, partition, "value"));
         }
+        FamilyFormats formats = familyFormats.computeIfAbsent(name, n -> new FamilyFormats(family, avro));
         if (!avro) {
-            return new StateRow(partition, name, key(partition, key, 3, family.key()),
-                    value(partition, value, value == null ? 0 : RocksDbEncoding.rowStart(value), RowCodec.storedValueSchema(family.value())));
+            return new StateRow(partition, name, key(partition, key, 3, formats.key()),
+                    unsafeValue(partition, value, value == null ? 0 : RocksDbEncoding.rowStart(value), formats.valueSchema(), formats.value()));
         }
         int ids = family.hasSchemaIds() ? 2 : 0;
         int valueFrom = family.hasSchemaIds() ? 1 + ids : 0; // 4.0 previews wrote neither version byte nor schema id on values
-        return new StateRow(partition, name, avro(partition, key, 3 + ids, family.key(), "key"),
-                value == null ? null : avro(partition, value, valueFrom, family.value(), "value"));
+        return new StateRow(partition, name, key(partition, key, 3 + ids, formats.key()),
+                value == null ? null : new StoredRow(value, valueFrom, value.length - valueFrom, formats.value(), misfits, partition, "value"));
     }
 
-    private Object key(int partition, byte[] key, int from, SparkType.Struct keySchema) {
-        try {
-            return RowCodec.key(key, from, keySchema);
-        } catch (RowFormatException e) {
-            misfits.report(partition, "key", e);
-            return new Row.Raw(key);
-        }
+    private StoredRow key(int partition, byte[] key, int from, RowFormat format) {
+        return new StoredRow(key, from, key.length - from, format, misfits, partition, "key");
     }
 
-    private Object value(int partition, byte[] value, int from, SparkType.Struct valueSchema) {
+    private StoredRow unsafeValue(int partition, byte[] value, int from, SparkType.Struct valueSchema, RowFormat format) {
         if (value == null) {
             return null;
         }
-        try {
-            return RowCodec.value(value, from, valueSchema);
-        } catch (RowFormatException e) {
-            misfits.report(partition, "value", e);
-            return new Row.Raw(value);
-        }
+        int size = RowCodec.valueSize(value, from);
+        return new StoredRow(value, from, size, RowCodec.valueFormat(value, from, size, valueSchema, format), misfits, partition, "value");
     }
 
-    private Object avro(int partition, byte[] bytes, int from, SparkType.Struct rowSchema, String what) {
-        try {
-            return AvroRowDecoder.decode(bytes, from, rowSchema);
-        } catch (RowFormatException e) {
-            misfits.report(partition, what, e);
-            return new Row.Raw(bytes);
+    /** How one column family's keys and values are read. */
+    private record FamilyFormats(RowFormat key, RowFormat value, SparkType.Struct valueSchema) {
+        FamilyFormats(ColumnFamilySchema family, boolean avro) {
+            this(avro ? RowFormat.avro(family.key()) : RowFormat.unsafeRow(family.key()),
+                    avro ? RowFormat.avro(family.value()) : RowFormat.unsafeRow(RowCodec.storedValueSchema(family.value())),
+                    RowCodec.storedValueSchema(family.value()));
         }
     }
 }

@@ -35,6 +35,24 @@ public final class UnsafeRowDecoder {
         return new Reader(bytes, start, start + size).row(start, size, schema);
     }
 
+    /** The value of one field of the row in {@code bytes[from, end)}, its 8-byte slot at {@code slot}. */
+    static Object field(byte[] bytes, int from, int end, int slot, SparkType.Field field) throws UnsafeRowException {
+        return new Reader(bytes, from, end).value(from, slot, field.type(), field.name());
+    }
+
+    static int intAt(byte[] bytes, int at) {
+        return (bytes[at] & 0xFF) | (bytes[at + 1] & 0xFF) << 8 | (bytes[at + 2] & 0xFF) << 16 | (bytes[at + 3] & 0xFF) << 24;
+    }
+
+    static long longAt(byte[] bytes, int at) {
+        return (intAt(bytes, at) & 0xFFFFFFFFL) | ((long) intAt(bytes, at + 4) << 32);
+    }
+
+    /** The null bitset's size: whole 64-bit words. */
+    static int bitsetBytes(int fields) {
+        return ((fields + 63) / 64) * 8;
+    }
+
     /** Bounds-checked little-endian access to one top-level row's bytes. */
     private static final class Reader {
         private final byte[] bytes;
@@ -224,15 +242,11 @@ public final class UnsafeRowDecoder {
         }
 
         private int intAt(int at) {
-            return (bytes[at] & 0xFF) | (bytes[at + 1] & 0xFF) << 8 | (bytes[at + 2] & 0xFF) << 16 | (bytes[at + 3] & 0xFF) << 24;
+            return UnsafeRowDecoder.intAt(bytes, at);
         }
 
         private long longAt(int at) {
-            return (intAt(at) & 0xFFFFFFFFL) | ((long) intAt(at + 4) << 32);
-        }
-
-        private static int bitsetBytes(int fields) {
-            return ((fields + 63) / 64) * 8;
+            return UnsafeRowDecoder.longAt(bytes, at);
         }
 
         private static Instant instantOfMicros(long micros) {

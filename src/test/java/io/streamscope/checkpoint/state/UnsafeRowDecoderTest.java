@@ -500,17 +500,11 @@ class UnsafeRowDecoderTest {
                 .var(2, stringArray("a", "b")).var(3, map(stringArray("k"), longArray(5))).bigDecimal(4, BigInteger.TEN.pow(25))
                 .string(5, "name").i32(6, 100).i64(7, 5).i64(8, 6).var(9, nestedArray).bytes();
         UnsafeRowDecoder.decode(valid, schema); // the undamaged row decodes
-        Random random = new Random(7);
         int decoded = 0;
         int refused = 0;
-        for (int round = 0; round < 20_000; round++) {
-            byte[] damaged = valid.clone();
-            for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
-                damaged[random.nextInt(damaged.length)] = (byte) random.nextInt(256);
-            }
-            if (round % 10 == 0) {
-                damaged = Arrays.copyOf(damaged, random.nextInt(damaged.length));
-            }
+        List<byte[]> copies = damagedCopies(valid, 7, 20_000);
+        for (int round = 0; round < copies.size(); round++) {
+            byte[] damaged = copies.get(round);
             try {
                 UnsafeRowDecoder.decode(damaged, schema);
                 decoded++;
@@ -521,6 +515,20 @@ class UnsafeRowDecoderTest {
             }
         }
         assertTrue(decoded > 0 && refused > 0, decoded + " decoded, " + refused + " refused");
+    }
+
+    /** Copies of {@code valid} with one to three random bytes changed, every tenth also cut short at random. */
+    static List<byte[]> damagedCopies(byte[] valid, long seed, int count) {
+        Random random = new Random(seed);
+        List<byte[]> copies = new ArrayList<>(count);
+        for (int round = 0; round < count; round++) {
+            byte[] damaged = valid.clone();
+            for (int flips = 1 + random.nextInt(3); flips > 0; flips--) {
+                damaged[random.nextInt(damaged.length)] = (byte) random.nextInt(256);
+            }
+            copies.add(round % 10 == 0 ? Arrays.copyOf(damaged, random.nextInt(damaged.length)) : damaged);
+        }
+        return copies;
     }
 
     // ------------------------------------------------------------------------------------------------------------

@@ -1,0 +1,69 @@
+package io.streamscope.checkpoint.state;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.streamscope.sql.Row;
+import io.streamscope.sql.SparkJson;
+import io.streamscope.sql.SparkType;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/** How stored key or value bytes are read: an UnsafeRow or an Avro row of a schema, a fixed value, or raw bytes. */
+sealed interface RowFormat {
+
+    RowFormat RAW = new Raw();
+
+    static RowFormat unsafeRow(SparkType.Struct schema) {
+        return schema == null ? RAW : new UnsafeRow(schema, new UnsafeRowJson(schema));
+    }
+
+    static RowFormat avro(SparkType.Struct schema) {
+        return schema == null ? RAW : new Avro(schema);
+    }
+
+    static RowFormat constant(Object value) {
+        return new Constant(value);
+    }
+
+    Object decode(byte[] bytes, int from, int size) throws RowFormatException;
+
+    /** Writes the row as {@link SparkJson} writes its decoded value; nothing is written when it throws. */
+    default void writeJson(JsonGenerator json, byte[] bytes, int from, int size) throws IOException, RowFormatException {
+        SparkJson.writeValue(json, decode(bytes, from, size));
+    }
+
+    record UnsafeRow(SparkType.Struct schema, UnsafeRowJson json) implements RowFormat {
+        @Override
+        public Object decode(byte[] bytes, int from, int size) throws RowFormatException {
+            return UnsafeRowDecoder.decode(bytes, from, size, schema);
+        }
+
+        @Override
+        public void writeJson(JsonGenerator out, byte[] bytes, int from, int size) throws IOException, RowFormatException {
+            json.write(out, bytes, from, size);
+        }
+    }
+
+    record Avro(SparkType.Struct schema) implements RowFormat {
+        @Override
+        public Object decode(byte[] bytes, int from, int size) throws RowFormatException {
+            return AvroRowDecoder.decode(bytes, from, schema);
+        }
+    }
+
+    /** Bytes no schema describes, shown as hex. */
+    record Raw() implements RowFormat {
+        @Override
+        public Object decode(byte[] bytes, int from, int size) {
+            return new Row.Raw(from == 0 && size == bytes.length ? bytes : Arrays.copyOfRange(bytes, from, from + size));
+        }
+    }
+
+    /** A value whatever the bytes (deduplication's placeholder rows). */
+    record Constant(Object value) implements RowFormat {
+        @Override
+        public Object decode(byte[] bytes, int from, int size) {
+            return value;
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.streamscope.checkpoint.state;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
+import io.streamscope.sql.SparkJson;
+import io.streamscope.sql.SparkType;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Writes an UnsafeRow of one schema as {@link SparkJson} writes the decoded row, straight from the bytes: the state
+ * command streams a million rows without building a row, a boxed number or a string for each. Fixed-width numbers
+ * and ASCII strings are written directly; every other field is decoded by {@link UnsafeRowDecoder} and written by
+ * {@link SparkJson}, so there is one rendering of each type. All offsets are checked before the first byte is
+ * written: bytes that do not fit the schema raise {@link UnsafeRowException} and write nothing.
+ */
+final class UnsafeRowJson {
+
+    private enum Kind { BOOLEAN, BYTE, SHORT, INTEGER, LONG, FLOAT, DOUBLE, STRING, DECODED }
+
+    private final SparkType.Struct schema;
+    private final SerializedString[] names;
+    private final Kind[] kinds;
+    private final int fixedBytes;
+
+    UnsafeRowJson(SparkType.Struct schema) {
+        this.schema = schema;
+        int fields = schema.size();
+        this.names = new SerializedString[fields];
+        this.kinds = new Kind[fields];
+        for (int i = 0; i < fields; i++) {
+            names[i] = new SerializedString(schema.field(i).name());
+            kinds[i] = kindOf(schema.field(i).type());
+        }
+        this.fixedBytes = UnsafeRowDecoder.bitsetBytes(fields) + 8 * fields;
+    }
+
+    void write(JsonGenerator json, byte[] bytes, int from, int size) throws IOException, UnsafeRowException {
+        if (from < 0 || size < 0 || from + size > bytes.length || fixedBytes > size) {
+            throw new UnsafeRowException(0, "the row is " + size + " bytes, too short for " + kinds.length + " fields");
+        }
+        int end = from + size;
+        int slots = from + UnsafeRowDecoder.bitsetBytes(kinds.length);
+        Object[] decoded = null;
+        for (int i = 0; i < kinds.length; i++) {
+            if (isNull(bytes, from, i)) {
+                continue;
+            }
+            int slot = slots + 8 * i;
+            if (kinds[i] == Kind.DECODED || kinds[i] == Kind.STRING && !isAscii(bytes, varStart(bytes, from, end, slot, schema.field(i).name()), varSize(bytes, slot))) {
+                decoded = decoded == null ? new Object[kinds.length] : decoded;
+                decoded[i] = UnsafeRowDecoder.field(bytes, from, end, slot, schema.field(i));
+            }
+        }
+        boolean utf8 = json instanceof UTF8JsonGenerator;
+        json.writeStartObject();
+        for (int i = 0; i < kinds.length; i++) {
+            if (isNull(bytes, from, i) || kinds[i] == Kind.DECODED && decoded[i] == null) {
+                continue;
+            }
+            int slot = slots + 8 * i;
+            json.writeFieldName(names[i]);
+            switch (kinds[i]) {
+                case BOOLEAN -> json.writeBoolean(bytes[slot] != 0);
+                case BYTE -> json.writeNumber(bytes[slot]);
+                case SHORT -> json.writeNumber((short) ((bytes[slot] & 0xFF) | (bytes[slot + 1] << 8)));
+                case INTEGER -> json.writeNumber(UnsafeRowDecoder.intAt(bytes, slot));
+                case LONG -> json.writeNumber(UnsafeRowDecoder.longAt(bytes, slot));
+                case FLOAT -> json.writeNumber(Float.intBitsToFloat(UnsafeRowDecoder.intAt(bytes, slot)));
+                case DOUBLE -> json.writeNumber(Double.longBitsToDouble(UnsafeRowDecoder.longAt(bytes, slot)));
+                case STRING -> writeString(json, utf8, bytes, decoded == null ? null : decoded[i], from + (int) (UnsafeRowDecoder.longAt(bytes, slot) >>> 32), varSize(bytes, slot));
+                case DECODED -> SparkJson.writeValue(json, decoded[i]);
+            }
+        }
+        json.writeEndObject();
+    }
+
+    private static void writeString(JsonGenerator json, boolean utf8, byte[] bytes, Object decoded, int start, int length) throws IOException {
+        if (decoded != null) {
+            json.writeString((String) decoded);
+        } else if (utf8) {
+            json.writeUTF8String(bytes, start, length); // ASCII: valid UTF-8, escaped by the generator like any string
+        } else {
+            json.writeString(new String(bytes, start, length, StandardCharsets.ISO_8859_1));
+        }
+    }
+
+    private static Kind kindOf(SparkType type) {
+        if (type instanceof SparkType.Atomic atomic) {
+            return switch (atomic) {
+                case BOOLEAN -> Kind.BOOLEAN;
+                case BYTE -> Kind.BYTE;
+                case SHORT -> Kind.SHORT;
+                case INTEGER -> Kind.INTEGER;
+                case LONG -> Kind.LONG;
+                case FLOAT -> Kind.FLOAT;
+                case DOUBLE -> Kind.DOUBLE;
+                case STRING -> Kind.STRING;
+                default -> Kind.DECODED;
+            };
+        }
+        return Kind.DECODED;
+    }
+
+    private static int varStart(byte[] bytes, int from, int end, int slot, String name) throws UnsafeRowException {
+        long word = UnsafeRowDecoder.longAt(bytes, slot);
+        long start = from + (word >>> 32);
+        if (start + (word & 0xFFFFFFFFL) > end) {
+            throw new UnsafeRowException(slot - from, "field " + name + " points at bytes " + (start - from) + "–"
+                    + (start - from + (word & 0xFFFFFFFFL)) + ", outside the " + (end - from) + "-byte row");
+        }
+        return (int) start;
+    }
+
+    private static int varSize(byte[] bytes, int slot) {
+        return (int) (UnsafeRowDecoder.longAt(bytes, slot) & 0xFFFFFFFFL);
+    }
+
+    private static boolean isAscii(byte[] bytes, int start, int length) {
+        for (int i = start; i < start + length; i++) {
+            if (bytes[i] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isNull(byte[] bytes, int from, int field) {
+        return (bytes[from + field / 8] & (1 << (field % 8))) != 0;
+    }
+}
