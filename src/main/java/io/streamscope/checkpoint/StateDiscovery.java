@@ -41,7 +41,8 @@ final class StateDiscovery {
     }
 
     /** Operator metadata ({@code _metadata/metadata} v1 or {@code _metadata/v2/<n>}), as far as read here. */
-    private record OperatorMetadata(int version, String operatorName, Map<String, Integer> partitionsByStore) {
+    private record OperatorMetadata(int version, String operatorName, Map<String, Integer> partitionsByStore,
+                                    Map<String, String> stateVariables) {
     }
 
     static List<StateOperatorInfo> discover(FolderAccess access) {
@@ -97,7 +98,8 @@ final class StateDiscovery {
             storeInfos.add(new StateStoreInfo(store.getKey(), numPartitions, provider, facts.versions, facts.schemaFiles));
         }
         return new StateOperatorInfo(operatorId, metadata.map(OperatorMetadata::operatorName).orElse(null),
-                metadata.map(OperatorMetadata::version).orElse(0), storeInfos);
+                metadata.map(OperatorMetadata::version).orElse(0), storeInfos,
+                metadata.map(OperatorMetadata::stateVariables).orElse(Map.of()));
     }
 
     private static void readStoreFolder(FolderAccess access, Path storeDir, int partition, StoreFacts facts) {
@@ -202,10 +204,30 @@ final class StateDiscovery {
             for (JsonNode store : json.path("stateStoreInfo")) {
                 partitions.put(store.path("storeName").asText(DEFAULT_STORE), store.path("numPartitions").asInt());
             }
-            return Optional.of(new OperatorMetadata(version, name, partitions));
+            return Optional.of(new OperatorMetadata(version, name, partitions, stateVariables(access, json, relative)));
         } catch (FormatException e) {
             access.findings().problem(relative, e);
             return Optional.empty();
         }
+    }
+
+    /**
+     * transformWithState's state variables, from the JSON text of {@code operatorPropertiesJson} (v2): damage there
+     * is a problem, and the operator is still read.
+     */
+    private static Map<String, String> stateVariables(FolderAccess access, JsonNode metadata, String relative) {
+        String properties = metadata.path("operatorPropertiesJson").asText("");
+        Map<String, String> variables = new LinkedHashMap<>();
+        if (properties.isBlank()) {
+            return variables;
+        }
+        try {
+            for (JsonNode variable : Json.parseObject(properties, FormatException.line(2)).path("stateVariables")) {
+                variables.put(variable.path("stateName").asText(), variable.path("stateVariableType").asText());
+            }
+        } catch (FormatException e) {
+            access.findings().problem(relative, e);
+        }
+        return variables;
     }
 }

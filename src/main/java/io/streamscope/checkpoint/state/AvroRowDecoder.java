@@ -16,25 +16,39 @@ import java.util.List;
 
 /**
  * Decodes the Avro binary rows of Spark 4's {@code encodingFormat=avro} state, with the Avro schema Spark derives
- * from a struct ({@code SchemaConverters.toAvroType}): nullable fields are unions {@code [type, null]}, integers
- * zig-zag varints, timestamps micros, decimals fixed-size big-endian.
+ * from a struct: integers zig-zag varints, timestamps micros, decimals fixed-size big-endian, fields as unions with
+ * null as {@link Unions} says.
  */
 public final class AvroRowDecoder {
+
+    /** How fields become Avro unions with null. */
+    public enum Unions {
+        /** 4.0 previews ({@code SchemaConverters.toAvroType}): nullable fields are {@code [type, null]}, others plain. */
+        NULLABLE_VALUE_FIRST,
+        /**
+         * 4.0 GA, whose state schemas carry schema ids for evolution: every field is {@code [null, type]} so that
+         * it can default to null, whatever its declared nullability.
+         */
+        ALL_NULL_FIRST
+    }
 
     private static final int MAX_ITEMS = 10_000_000;
 
     private final byte[] bytes;
     private final int start;
+    private final Unions unions;
     private int position;
 
-    private AvroRowDecoder(byte[] bytes, int start) {
+    private AvroRowDecoder(byte[] bytes, int start, Unions unions) {
         this.bytes = bytes;
         this.start = start;
+        this.unions = unions;
         this.position = start;
     }
 
-    public static Row decode(byte[] bytes, int from, SparkType.Struct schema) throws RowFormatException {
-        AvroRowDecoder decoder = new AvroRowDecoder(bytes, from);
+    /** The record filling {@code bytes} from {@code from} to its end. */
+    public static Row decode(byte[] bytes, int from, SparkType.Struct schema, Unions unions) throws RowFormatException {
+        AvroRowDecoder decoder = new AvroRowDecoder(bytes, from, unions);
         try {
             Row row = decoder.record(schema);
             if (decoder.position != bytes.length) {
@@ -49,19 +63,22 @@ public final class AvroRowDecoder {
     private Row record(SparkType.Struct schema) throws RowFormatException {
         List<Object> values = new ArrayList<>(schema.size());
         for (SparkType.Field field : schema.fields()) {
-            if (field.nullable() && field.type() != SparkType.Atomic.NULL) {
-                long branch = readLong();
-                if (branch == 1) {
-                    values.add(null);
-                    continue;
-                }
-                if (branch != 0) {
-                    throw new RowFormatException(position - start, "union branch " + branch + " for field " + field.name());
-                }
-            }
-            values.add(value(field.type(), field.name()));
+            values.add(isNull(field.type(), field.nullable(), field.name()) ? null : value(field.type(), field.name()));
         }
         return new Row(schema, values);
+    }
+
+    /** Reads the union branch, if the field is a union with null, and says whether it is the null branch. */
+    private boolean isNull(SparkType type, boolean nullable, String name) throws RowFormatException {
+        boolean union = type != SparkType.Atomic.NULL && (nullable || unions == Unions.ALL_NULL_FIRST);
+        if (!union) {
+            return false;
+        }
+        long branch = readLong();
+        if (branch != 0 && branch != 1) {
+            throw new RowFormatException(position - start, "union branch " + branch + " for field " + name);
+        }
+        return (branch == 0) == (unions == Unions.ALL_NULL_FIRST);
     }
 
     private Object value(SparkType type, String name) throws RowFormatException {
@@ -116,10 +133,7 @@ public final class AvroRowDecoder {
     }
 
     private Object element(SparkType type, boolean nullable, String name) throws RowFormatException {
-        if (nullable && type != SparkType.Atomic.NULL && readLong() == 1) {
-            return null;
-        }
-        return value(type, name);
+        return isNull(type, nullable, name) ? null : value(type, name);
     }
 
     private long blockCount(String name) throws RowFormatException {

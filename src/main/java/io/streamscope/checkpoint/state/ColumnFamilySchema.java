@@ -19,9 +19,4 @@ public record ColumnFamilySchema(String name, int keySchemaId, SparkType.Struct 
     public boolean hasSchemaIds() {
         return keySchemaId >= 0;
     }
-
-    /** Keys stored plainly, as opposed to prefix- or range-scan encodings that reorder their columns. */
-    public boolean plainKeys() {
-        return keyEncoder == null || keyEncoder.contains("NoPrefixKeyStateEncoderSpec");
-    }
 }

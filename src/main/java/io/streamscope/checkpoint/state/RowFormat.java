@@ -8,8 +8,11 @@ import io.streamscope.sql.SparkType;
 import java.io.IOException;
 import java.util.Arrays;
 
-/** How stored key or value bytes are read: an UnsafeRow or an Avro row of a schema, a fixed value, or raw bytes. */
-sealed interface RowFormat {
+/**
+ * How stored key or value bytes are read: an UnsafeRow or an Avro row of a schema, a fixed value, raw bytes, or
+ * transformWithState's scan keys ({@link ScanKeyFormat}) and lists ({@link ListValueFormat}).
+ */
+interface RowFormat {
 
     RowFormat RAW = new Raw();
 
@@ -17,12 +20,19 @@ sealed interface RowFormat {
         return schema == null ? RAW : new UnsafeRow(schema, new UnsafeRowJson(schema));
     }
 
-    static RowFormat avro(SparkType.Struct schema) {
-        return schema == null ? RAW : new Avro(schema);
+    static RowFormat avro(SparkType.Struct schema, AvroRowDecoder.Unions unions) {
+        return schema == null ? RAW : new Avro(schema, unions);
     }
 
     static RowFormat constant(Object value) {
         return new Constant(value);
+    }
+
+    /** A format that reads nothing: every row is a misfit, for the reason given. */
+    static RowFormat unreadable(String reason) {
+        return (bytes, from, size) -> {
+            throw new RowFormatException(0, reason);
+        };
     }
 
     Object decode(byte[] bytes, int from, int size) throws RowFormatException;
@@ -44,10 +54,11 @@ sealed interface RowFormat {
         }
     }
 
-    record Avro(SparkType.Struct schema) implements RowFormat {
+    /** An Avro record filling the bytes from {@code from} to their end. */
+    record Avro(SparkType.Struct schema, AvroRowDecoder.Unions unions) implements RowFormat {
         @Override
         public Object decode(byte[] bytes, int from, int size) throws RowFormatException {
-            return AvroRowDecoder.decode(bytes, from, schema);
+            return AvroRowDecoder.decode(bytes, from, schema, unions);
         }
     }
 

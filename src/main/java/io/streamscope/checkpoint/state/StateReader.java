@@ -232,7 +232,17 @@ public final class StateReader {
     /** The decoder for the rows of a batch's state (its conf says whether they are Avro). */
     private StateRowDecoder decoder(long batchId) {
         return new StateRowDecoder(schema, store.provider() == StateProvider.ROCKSDB, families, this::familyNames,
-                this::rowProblem, usesAvro(batchId));
+                listStates(), this::rowProblem, usesAvro(batchId));
+    }
+
+    private java.util.Set<String> listStates() {
+        java.util.Set<String> lists = new java.util.HashSet<>();
+        operator.stateVariables().forEach((name, type) -> {
+            if (type.equals("ListState")) {
+                lists.add(name);
+            }
+        });
+        return lists;
     }
 
     private boolean usesAvro(long batchId) {
