@@ -76,7 +76,8 @@ final class ReplayCommand implements Command {
         String ddl = flags.option("--schema").orElse(sidecar == null ? null : sidecar.schema());
         if (query == null || modeText == null || ddl == null) {
             throw new UsageException("no " + (query == null ? "--query" : modeText == null ? "--mode" : "--schema")
-                    + " given and no streamscope.json next to the checkpoint says it");
+                    + " given and " + (sidecar == null ? "no streamscope.json next to the checkpoint says it"
+                    : "the checkpoint's streamscope.json gives none (a transformWithState processor, say, is not a query the replay runs)"));
         }
         OutputMode mode;
         try {

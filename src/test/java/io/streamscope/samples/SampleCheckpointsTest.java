@@ -77,19 +77,30 @@ class SampleCheckpointsTest {
 
     enum Kind { COMMITTED, CRASHED }
 
-    record SampleSpec(String name, String outputMode, Kind kind, boolean stateful) {
+    /** Where a sample keeps state: nowhere, an aggregation's HDFS store, or transformWithState's RocksDB store. */
+    enum Store { NONE, HDFS, ROCKSDB_TWS }
+
+    record SampleSpec(String name, String outputMode, Kind kind, Store store) {
+        boolean hasQuery() {
+            return store != Store.ROCKSDB_TWS;
+        }
     }
 
     static final List<SampleSpec> SPECS = List.of(
-            new SampleSpec("shop-big-orders", "append", Kind.COMMITTED, false),
-            new SampleSpec("shop-totals-update", "update", Kind.COMMITTED, true),
-            new SampleSpec("shop-totals-complete", "complete", Kind.COMMITTED, true),
-            new SampleSpec("shop-copy-crash", "append", Kind.CRASHED, false),
-            new SampleSpec("shop-copy-crash-restarted", "append", Kind.COMMITTED, false),
-            new SampleSpec("shop-merge-crash", "append", Kind.CRASHED, false),
-            new SampleSpec("shop-merge-crash-restarted", "append", Kind.COMMITTED, false),
-            new SampleSpec("shop-available-now", "append", Kind.COMMITTED, false),
-            new SampleSpec("shop-windowed", "append", Kind.COMMITTED, true));
+            new SampleSpec("shop-big-orders", "append", Kind.COMMITTED, Store.NONE),
+            new SampleSpec("shop-totals-update", "update", Kind.COMMITTED, Store.HDFS),
+            new SampleSpec("shop-totals-complete", "complete", Kind.COMMITTED, Store.HDFS),
+            new SampleSpec("shop-copy-crash", "append", Kind.CRASHED, Store.NONE),
+            new SampleSpec("shop-copy-crash-restarted", "append", Kind.COMMITTED, Store.NONE),
+            new SampleSpec("shop-merge-crash", "append", Kind.CRASHED, Store.NONE),
+            new SampleSpec("shop-merge-crash-restarted", "append", Kind.COMMITTED, Store.NONE),
+            new SampleSpec("shop-available-now", "append", Kind.COMMITTED, Store.NONE),
+            new SampleSpec("shop-windowed", "append", Kind.COMMITTED, Store.HDFS),
+            new SampleSpec("state-codec-zstd", "update", Kind.COMMITTED, Store.HDFS),
+            new SampleSpec("state-codec-snappy", "update", Kind.COMMITTED, Store.HDFS),
+            new SampleSpec("state-codec-lzf", "update", Kind.COMMITTED, Store.HDFS),
+            new SampleSpec("shop-tws", "update", Kind.COMMITTED, Store.ROCKSDB_TWS),
+            new SampleSpec("shop-tws-avro", "update", Kind.COMMITTED, Store.ROCKSDB_TWS));
 
     static Stream<SampleSpec> samples() {
         return SPECS.stream();
@@ -149,7 +160,8 @@ class SampleCheckpointsTest {
             assertEquals(Map.of(ORDERS_0, rows[id]), source.inputRowsByPartition(), spec.name() + " batch " + id);
             assertEquals(rows[id], batch.numInputRows().orElseThrow());
             assertEquals("2", batch.metadata().conf().get("spark.sql.shuffle.partitions"));
-            assertEquals("org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider",
+            assertEquals("org.apache.spark.sql.execution.streaming.state."
+                            + (spec.store() == Store.ROCKSDB_TWS ? "RocksDBStateStoreProvider" : "HDFSBackedStateStoreProvider"),
                     batch.metadata().conf().get("spark.sql.streaming.stateStore.providerClass"));
         }
     }
@@ -180,28 +192,34 @@ class SampleCheckpointsTest {
 
     @ParameterizedTest
     @MethodSource("samples")
-    void stateIsInTheHdfsStoreWhereTheQueryIsStateful(SampleSpec spec) throws Exception {
+    void stateIsInTheStoreTheQueryNeeds(SampleSpec spec) throws Exception {
         Checkpoint checkpoint = read(spec);
-        if (!spec.stateful()) {
+        if (spec.store() == Store.NONE) {
             assertEquals(List.of(), checkpoint.stateOperators());
             return;
         }
         assertEquals(1, checkpoint.stateOperators().size());
         StateOperatorInfo operator = checkpoint.stateOperators().get(0);
         assertEquals(0, operator.operatorId());
-        assertEquals("stateStoreSave", operator.operatorName());
+        assertEquals(spec.store() == Store.HDFS ? "stateStoreSave" : "transformWithStateExec", operator.operatorName());
         assertEquals(1, operator.stores().size());
         StateStoreInfo store = operator.stores().get(0);
         assertEquals("default", store.storeName());
         assertEquals(2, store.numPartitions(), "spark.sql.shuffle.partitions=2");
-        assertEquals(StateProvider.HDFS, store.provider());
+        assertEquals(spec.store() == Store.HDFS ? StateProvider.HDFS : StateProvider.ROCKSDB, store.provider());
         assertEquals(List.of(1L, 2L, 3L), new ArrayList<>(store.versions()));
-        assertTrue(store.schema().isPresent(), "state schema file");
+        String suffix = spec.store() == Store.HDFS ? ".delta" : ".changelog";
         for (int partition = 0; partition < 2; partition++) {
             for (int version = 1; version <= 3; version++) {
                 assertTrue(Files.isRegularFile(SAMPLES.resolve(spec.name())
-                        .resolve("state/0/" + partition + "/" + version + ".delta")));
+                        .resolve("state/0/" + partition + "/" + version + suffix)));
             }
+        }
+        if (spec.store() == Store.HDFS) {
+            assertTrue(store.schema().isPresent(), "state schema file");
+        } else {
+            assertEquals(Map.of("totalCents", "ValueState", "recentOrderIds", "ListState", "ordersPerHour", "MapState",
+                    "lastOrder", "ValueState", "$procTimers_keyToTimestamp", "TimerState"), operator.stateVariables());
         }
     }
 
@@ -223,7 +241,12 @@ class SampleCheckpointsTest {
         Path dir = SAMPLES.resolve(spec.name());
         JsonNode sidecar = json(dir.resolve("streamscope.json"));
         assertFalse(sidecar.path("title").asText().isBlank());
-        assertTrue(sidecar.path("query").asText().startsWith("orders"), sidecar.path("query").asText());
+        if (spec.hasQuery()) {
+            assertTrue(sidecar.path("query").asText().startsWith("orders"), sidecar.path("query").asText());
+        } else {
+            assertTrue(sidecar.path("query").isNull(), "a transformWithState processor is not a query the replay runs");
+            assertTrue(sidecar.path("processor").asText().contains("transformWithState"), sidecar.toString());
+        }
         assertEquals(SCHEMA, sidecar.path("schema").asText());
         assertEquals(spec.outputMode(), sidecar.path("outputMode").asText());
         assertEquals("../topics/orders.jsonl", sidecar.path("topic").path("file").asText());
@@ -319,13 +342,17 @@ class SampleCheckpointsTest {
                 case "shop-big-orders" -> ordersOf(id).stream().filter(o -> Double.parseDouble(o.amount()) >= 10)
                         .map(o -> "{\"order_id\":" + o.orderId() + ",\"customer_id\":" + o.customerId()
                                 + ",\"amount\":" + o.amount() + "}").toList();
-                case "shop-totals-update" -> List.of(
+                case "shop-totals-update", "state-codec-zstd", "state-codec-snappy", "state-codec-lzf" -> List.of(
                         totals("1:37.50", "2:7.25", "3:3.99"), totals("2:49.35"), totals("1:47.49", "3:19.74")).get(id);
                 case "shop-totals-complete" -> List.of(totals("1:37.50", "2:7.25", "3:3.99"),
                         totals("1:37.50", "2:49.35", "3:3.99"), totals("1:47.49", "2:49.35", "3:19.74")).get(id);
                 case "shop-windowed" -> List.of(List.<String>of(),
                         List.of(window("2026-01-22T09:00:00.000Z", "2026-01-22T09:10:00.000Z", 2)),
                         List.of(window("2026-01-22T09:10:00.000Z", "2026-01-22T09:20:00.000Z", 2))).get(id);
+                case "shop-tws", "shop-tws-avro" -> List.of(
+                        List.of(activity(1, 3750, "110,112", 2, 112), activity(2, 725, "111", 1, 111), activity(3, 399, "113", 1, 113)),
+                        List.of(activity(2, 4935, "111,114", 2, 114)),
+                        List.of(activity(1, 4749, "112,151", 1, 151), activity(3, 1974, "113,150", 1, 150))).get(id);
                 default -> ordersOf(id).stream().map(Order::sparkRow).toList();
             };
             assertEquals(rows(expected), rows(entry.path("sinkRows")), spec.name() + " batch " + id);
@@ -408,6 +435,12 @@ class SampleCheckpointsTest {
             rows.add("{\"customer_id\":" + parts[0] + ",\"total\":" + parts[1] + "}");
         }
         return rows;
+    }
+
+    /** A row of the transformWithState samples' processor: the customer's running totals after the batch. */
+    private static String activity(int customer, long totalCents, String recentOrderIds, int ordersThisHour, int lastOrderId) {
+        return "{\"customer_id\":" + customer + ",\"total_cents\":" + totalCents + ",\"recent_order_ids\":[" + recentOrderIds
+                + "],\"orders_this_hour\":" + ordersThisHour + ",\"last_order_id\":" + lastOrderId + "}";
     }
 
     private static String window(String start, String end, int count) {

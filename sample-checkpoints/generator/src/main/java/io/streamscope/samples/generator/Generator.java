@@ -14,6 +14,7 @@ import org.apache.spark.api.java.function.VoidFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.streaming.state.StateStore;
 import org.apache.spark.sql.streaming.DataStreamWriter;
 import org.apache.spark.sql.streaming.StreamingQuery;
 import org.apache.spark.sql.streaming.StreamingQueryException;
@@ -28,11 +29,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static org.apache.spark.sql.functions.col;
@@ -42,9 +47,11 @@ import static org.apache.spark.sql.functions.window;
 /**
  * Writes every sample checkpoint of {@code sample-checkpoints/} with real Spark reading a real Kafka broker.
  *
- * <p>Usage: {@code Generator SAMPLES_DIR WORK_DIR}. Everything Spark and Kafka need as scratch space goes to
- * WORK_DIR (the generator's {@code target/work}); only the samples, their sink outputs and the topic snapshot are
- * written to SAMPLES_DIR, each sample folder being replaced whole.
+ * <p>Usage: {@code Generator SAMPLES_DIR WORK_DIR [--only=NAME,NAME...]}. Everything Spark and Kafka need as scratch
+ * space goes to WORK_DIR (the generator's {@code target/work}); only the samples, their sink outputs and the topic
+ * snapshot are written to SAMPLES_DIR, each sample folder being replaced whole. With {@code --only} just the named
+ * samples (and their crash/restart partners) are replaced; the other folders and the topic snapshot are left alone
+ * (the run checks that the topic it produced is still the snapshot's, byte for byte).
  *
  * <p>How the batches are laid out: stage 0 of the shop stream (offsets 0–3) is produced, then every sample's query
  * runs once with {@code Trigger.AvailableNow} (batch 0); then stage 1 (offset 4) and every query again (batch 1);
@@ -54,14 +61,18 @@ import static org.apache.spark.sql.functions.window;
 public final class Generator {
 
     static final String TOPIC_FILE = "../topics/orders.jsonl";
+    static final String TOPIC_SNAPSHOT = "topics/orders.jsonl";
+    static final String ONLY = "--only=";
+    static final String PROVIDER_CLASS = "spark.sql.streaming.stateStore.providerClass";
+    static final String MAINTENANCE_INTERVAL = "spark.sql.streaming.stateStore.maintenanceInterval";
+    static final Duration SNAPSHOT_WAIT = Duration.ofSeconds(30);
     static final Map<String, String> SESSION_CONF = sessionConf();
 
     private static Map<String, String> sessionConf() {
         Map<String, String> conf = new LinkedHashMap<>();
         conf.put("spark.sql.shuffle.partitions", "2");
         conf.put("spark.sql.session.timeZone", "UTC");
-        conf.put("spark.sql.streaming.stateStore.providerClass",
-                "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider");
+        conf.put(PROVIDER_CLASS, "org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider");
         conf.put("spark.ui.enabled", "false");
         conf.put("spark.driver.host", "127.0.0.1");
         conf.put("spark.driver.bindAddress", "127.0.0.1");
@@ -71,12 +82,12 @@ public final class Generator {
     }
 
     /** Keeps decimals exactly as Spark wrote them ({@code 25.50} stays {@code 25.50}). */
-    private final ObjectMapper json = JsonMapper.builder()
+    private static final ObjectMapper json = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
             .enable(SerializationFeature.INDENT_OUTPUT)
             .build();
-    private final ObjectMapper compact = JsonMapper.builder()
+    private static final ObjectMapper compact = JsonMapper.builder()
             .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
             .nodeFactory(JsonNodeFactory.withExactBigDecimals(true))
             .build();
@@ -86,6 +97,8 @@ public final class Generator {
     private final Map<String, Sample> byName = new LinkedHashMap<>();
     private SparkSession spark;
     private String bootstrapServers;
+    /** The interval the state store maintenance task was restarted with; null: whatever the first store chose. */
+    private String maintenanceInterval;
 
     private Generator(Path samplesDir, Path workDir) {
         this.samplesDir = samplesDir;
@@ -93,13 +106,14 @@ public final class Generator {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 2) {
-            System.err.println("usage: Generator SAMPLES_DIR WORK_DIR");
+        if (args.length < 2 || args.length > 3 || (args.length == 3 && !args[2].startsWith(ONLY))) {
+            System.err.println("usage: Generator SAMPLES_DIR WORK_DIR [" + ONLY + "NAME,NAME...]");
             System.exit(2);
         }
+        Set<String> only = args.length == 3 ? names(args[2].substring(ONLY.length())) : Set.of();
         long start = System.nanoTime();
         new Generator(Path.of(args[0]).toAbsolutePath().normalize(), Path.of(args[1]).toAbsolutePath().normalize())
-                .generate();
+                .generate(select(samples(), only), only.isEmpty());
         System.out.printf("samples written in %d s%n", (System.nanoTime() - start) / 1_000_000_000L);
         // Spark and Kafka leave non-daemon threads behind; everything is flushed and closed by now
         System.exit(0);
@@ -119,20 +133,21 @@ public final class Generator {
                         + "batch 2 the function fails right after the MERGE, before Spark could write commits/2: "
                         + "offsets/2 exists, commits/2 does not. The table holds 7 rows.",
                 "orders", "append", o -> o, Sample.Sink.MERGE_TABLE).crashingAfterBatch2();
-        return List.of(
+        Sample totalsUpdate = Sample.of("shop-totals-update", "Totals per customer (update mode)",
+                "A streaming aggregation in update mode: each batch emits only the customers whose total "
+                        + "changed. The HDFS state store keeps one row per customer in state/0 (.delta files, "
+                        + "version N+1 written by batch N).",
+                "orders.groupBy(\"customer_id\").sum(\"amount\").withColumnRenamed(\"sum(amount)\", \"total\")",
+                "update",
+                o -> o.groupBy("customer_id").sum("amount").withColumnRenamed("sum(amount)", "total"),
+                Sample.Sink.CAPTURE);
+        List<Sample> shop = List.of(
                 Sample.of("shop-big-orders", "Big orders (filter, append)",
                         "A stateless query: the orders of 10 or more, three columns, append mode. No state/ folder.",
                         "orders.filter(\"amount >= 10\").select(\"order_id\", \"customer_id\", \"amount\")", "append",
                         o -> o.filter("amount >= 10").select("order_id", "customer_id", "amount"),
                         Sample.Sink.CAPTURE),
-                Sample.of("shop-totals-update", "Totals per customer (update mode)",
-                        "A streaming aggregation in update mode: each batch emits only the customers whose total "
-                                + "changed. The HDFS state store keeps one row per customer in state/0 (.delta files, "
-                                + "version N+1 written by batch N).",
-                        "orders.groupBy(\"customer_id\").sum(\"amount\").withColumnRenamed(\"sum(amount)\", \"total\")",
-                        "update",
-                        o -> o.groupBy("customer_id").sum("amount").withColumnRenamed("sum(amount)", "total"),
-                        Sample.Sink.CAPTURE),
+                totalsUpdate,
                 Sample.of("shop-totals-complete", "Totals per customer (complete mode)",
                         "The same aggregation in complete mode: each batch emits the whole result table.",
                         "orders.groupBy(\"customer_id\").sum(\"amount\").withColumnRenamed(\"sum(amount)\", \"total\")",
@@ -167,17 +182,55 @@ public final class Generator {
                                 .count(),
                         Sample.Sink.CAPTURE)
                         .withSessionConf("spark.sql.streaming.noDataMicroBatches.enabled", "false"));
+        return Stream.of(shop, StateSamples.codecs(totalsUpdate), StateSamples.transformWithState())
+                .flatMap(List::stream).toList();
     }
 
-    private void generate() throws Exception {
-        List<Sample> samples = samples();
+    /** Sample names from the command line ({@code a,b} or {@code a b}). */
+    private static Set<String> names(String list) {
+        Set<String> names = new LinkedHashSet<>();
+        for (String name : list.split("[,\\s]+")) {
+            if (!name.isBlank()) {
+                names.add(name);
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The samples to write: all, or the named ones plus their crash/restart partners (a restarted copy is made from
+     * the crashed checkpoint of the same run, so the two are always written together).
+     */
+    static List<Sample> select(List<Sample> all, Set<String> names) {
+        if (names.isEmpty()) {
+            return all;
+        }
+        List<String> known = all.stream().map(s -> s.name).toList();
+        List<String> unknown = names.stream().filter(n -> !known.contains(n)).toList();
+        if (!unknown.isEmpty()) {
+            throw new IllegalArgumentException("unknown sample(s) " + unknown + "; the samples are " + known);
+        }
+        Set<String> wanted = new HashSet<>(names);
+        for (Sample s : all) {
+            if (s.restartOf != null && (wanted.contains(s.name) || wanted.contains(s.restartOf.name))) {
+                wanted.add(s.name);
+                wanted.add(s.restartOf.name);
+            }
+        }
+        return all.stream().filter(s -> wanted.contains(s.name)).toList();
+    }
+
+    private void generate(List<Sample> samples, boolean all) throws Exception {
+        log("samples: " + samples.stream().map(s -> s.name).toList());
         samples.forEach(s -> byName.put(s.name, s));
         for (Sample s : samples) {
             deleteTree(samplesDir.resolve(s.name));
             deleteTree(samplesDir.resolve(s.name + "-output"));
             deleteTree(samplesDir.resolve(s.name + "-table"));
         }
-        deleteTree(samplesDir.resolve("topics"));
+        if (all) {
+            deleteTree(samplesDir.resolve("topics"));
+        }
         deleteTree(workDir);
         Files.createDirectories(workDir);
 
@@ -213,10 +266,11 @@ public final class Generator {
                         runOnce(s, 2, List.of(2L), List.of(2));
                     }
                 }
-                shop.export(samplesDir.resolve("topics/orders.jsonl"), compact);
+                exportTopic(shop, all);
                 spark.sparkContext().listenerBus().waitUntilEmpty(60_000);
                 for (Sample s : samples) {
                     writeGroundTruth(s);
+                    writeStateGroundTruth(s);
                 }
             } finally {
                 spark.stop();
@@ -224,6 +278,24 @@ public final class Generator {
         }
         deleteTree(workDir.resolve("kafka"));
         log("done: " + samples.size() + " samples in " + samplesDir);
+    }
+
+    /**
+     * Writes the topic snapshot. A run of named samples leaves a shipped snapshot alone: it only checks that the topic
+     * it produced is the same, byte for byte, so that every sample still matches the snapshot.
+     */
+    private void exportTopic(ShopStream shop, boolean all) throws IOException {
+        Path shipped = samplesDir.resolve(TOPIC_SNAPSHOT);
+        if (all || !Files.exists(shipped)) {
+            shop.export(shipped, compact);
+            return;
+        }
+        Path fresh = workDir.resolve("orders.jsonl");
+        shop.export(fresh, compact);
+        if (Files.mismatch(fresh, shipped) != -1) {
+            throw new IllegalStateException("the topic of this run (" + fresh + ") differs from " + shipped
+                    + ": regenerate all the samples");
+        }
     }
 
     private SparkSession startSpark() {
@@ -262,6 +334,7 @@ public final class Generator {
     /** Starts the sample's query once with Trigger.AvailableNow and waits for it to stop (or fail). */
     private void runOnce(Sample s, int stage, List<Long> expectedBatchIds, List<Integer> expectedRows) throws Exception {
         s.sessionConf.forEach((k, v) -> spark.conf().set(k, v));
+        restartMaintenanceFor(s);
         int thisRun = s.runs.size() + 1;
         Map<Long, List<String>> sinkRows = new LinkedHashMap<>();
         DataStreamWriter<Row> writer = s.plan.apply(orders()).writeStream()
@@ -314,6 +387,7 @@ public final class Generator {
             throw new IllegalStateException(s.name + " run " + thisRun + ": " + (error == null
                     ? "expected the simulated crash" : "failed: " + error));
         }
+        awaitSnapshots(s, expectedBatchIds.get(expectedBatchIds.size() - 1) + 1);
 
         StreamingQueryProgress[] progress = query.recentProgress();
         List<Long> batchIds = new ArrayList<>();
@@ -370,6 +444,43 @@ public final class Generator {
                 error == null ? "" : ", crashed as planned", (System.nanoTime() - started) / 1_000_000_000L));
     }
 
+    /**
+     * The state store maintenance task is one per JVM and keeps the interval of the query whose store started it. The
+     * first sample that sets another interval stops it, so that the sample's first store starts it again with that
+     * interval; it then stays (once only: stopping the task while RocksDB stores are loaded can hang for minutes).
+     */
+    private void restartMaintenanceFor(Sample s) {
+        String interval = s.sessionConf.get(MAINTENANCE_INTERVAL);
+        if (interval != null && !interval.equals(maintenanceInterval)) {
+            StateStore.stopMaintenanceTask();
+            maintenanceInterval = interval;
+        }
+    }
+
+    /**
+     * With changelog checkpointing, RocksDB writes {@code <version>.zip} from the maintenance task, after the batch:
+     * waits (up to {@link #SNAPSHOT_WAIT}) for every partition's snapshot of this version, so that the next sample's
+     * run cannot unload the store first.
+     */
+    private void awaitSnapshots(Sample s, long version) throws IOException, InterruptedException {
+        if (!s.sessionConf.getOrDefault(PROVIDER_CLASS, "").endsWith(".RocksDBStateStoreProvider")) {
+            return;
+        }
+        Path operator = checkpoint(s).resolve("state/0");
+        List<Path> partitions;
+        try (Stream<Path> children = Files.list(operator)) {
+            partitions = children.filter(p -> p.getFileName().toString().matches("\\d+")).toList();
+        }
+        long deadline = System.nanoTime() + SNAPSHOT_WAIT.toNanos();
+        while (!partitions.stream().allMatch(p -> Files.exists(p.resolve(version + ".zip")))) {
+            if (System.nanoTime() > deadline) {
+                log("warning: " + s.name + ": no " + version + ".zip in every partition after " + SNAPSHOT_WAIT);
+                return;
+            }
+            Thread.sleep(200);
+        }
+    }
+
     /** The rows of the parquet files that the file sink's log lists for this batch. */
     private List<String> fileSinkRows(Sample s, long batchId) throws IOException {
         Path log = output(s).resolve("_spark_metadata").resolve(Long.toString(batchId));
@@ -388,7 +499,7 @@ public final class Generator {
     }
 
     /** Rows as JSON objects, sorted by their JSON text so that every run lists them in the same order. */
-    private ArrayNode rowsNode(List<String> rows) throws JsonProcessingException {
+    static ArrayNode rowsNode(List<String> rows) throws JsonProcessingException {
         ArrayNode array = json.createArrayNode();
         for (String row : rows.stream().sorted().toList()) {
             array.add(compact.readTree(row));
@@ -401,12 +512,27 @@ public final class Generator {
                 .write().format("delta").save(path.toString());
     }
 
+    /** {@code state-ground-truth.json} for the samples that name State Data Source reads. */
+    private void writeStateGroundTruth(Sample s) throws IOException {
+        if (s.stateReads.isEmpty()) {
+            return;
+        }
+        List<Long> committed = s.batches.stream().filter(b -> b.path("committed").asBoolean())
+                .map(b -> b.path("batchId").asLong()).distinct().sorted().toList();
+        ObjectNode truth = new StateGroundTruth(spark, json).of(s, checkpoint(s), committed);
+        write(checkpoint(s).resolve(StateGroundTruth.FILE), json.writeValueAsString(truth) + "\n");
+        log(s.name + ": " + StateGroundTruth.FILE + " for batches " + committed);
+    }
+
     private void writeGroundTruth(Sample s) throws IOException {
         Path dir = checkpoint(s);
         ObjectNode sidecar = json.createObjectNode();
         sidecar.put("title", s.title);
         sidecar.put("description", s.description);
         sidecar.put("query", s.query);
+        if (s.processor != null) {
+            sidecar.put("processor", s.processor);
+        }
         sidecar.put("schema", ShopStream.SCHEMA);
         sidecar.put("outputMode", s.outputMode);
         sidecar.putObject("topic").put("file", TOPIC_FILE);
@@ -429,6 +555,9 @@ public final class Generator {
         truth.put("master", "local[2]");
         truth.set("sessionConf", json.valueToTree(SESSION_CONF));
         truth.put("query", s.query);
+        if (s.processor != null) {
+            truth.put("processor", s.processor);
+        }
         truth.put("outputMode", s.outputMode);
         truth.put("sinkRowsCapture", switch (s.sink) {
             case CAPTURE -> "foreachBatch: each batch's DataFrame collected with toJSON (the only action on it)";
@@ -473,7 +602,7 @@ public final class Generator {
         return nodes.stream().map(ObjectNode::deepCopy).toList();
     }
 
-    private static String rootMessage(Throwable t) {
+    static String rootMessage(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();

@@ -40,6 +40,10 @@ final class Sample {
     final Map<String, String> sessionConf;
     /** For a restarted copy: the sample whose crashed checkpoint was copied and restarted. */
     final Sample restartOf;
+    /** When the query is not one the app can parse (transformWithState): what its processor does, in words. */
+    final String processor;
+    /** The reads of Spark's State Data Source that {@code state-ground-truth.json} records; none: no such file. */
+    final List<StateRead> stateReads;
 
     /** One entry per execution of a batch (a replayed batch has two). */
     final List<ObjectNode> batches = new ArrayList<>();
@@ -50,7 +54,7 @@ final class Sample {
 
     private Sample(String name, String title, String description, String query, String outputMode,
                    UnaryOperator<Dataset<Row>> plan, Sink sink, boolean crashAfterBatch2, Map<String, String> sessionConf,
-                   Sample restartOf) {
+                   Sample restartOf, String processor, List<StateRead> stateReads) {
         this.name = name;
         this.title = title;
         this.description = description;
@@ -61,27 +65,62 @@ final class Sample {
         this.crashAfterBatch2 = crashAfterBatch2;
         this.sessionConf = sessionConf;
         this.restartOf = restartOf;
+        this.processor = processor;
+        this.stateReads = stateReads;
     }
 
     static Sample of(String name, String title, String description, String query, String outputMode,
                      UnaryOperator<Dataset<Row>> plan, Sink sink) {
-        return new Sample(name, title, description, query, outputMode, plan, sink, false, Map.of(), null);
+        return new Sample(name, title, description, query, outputMode, plan, sink, false, Map.of(), null, null,
+                List.of());
+    }
+
+    /**
+     * A query the app cannot parse (transformWithState): no query text in the sidecar, the processor described in
+     * words instead.
+     */
+    static Sample ofProcessor(String name, String title, String description, String processor, String outputMode,
+                              UnaryOperator<Dataset<Row>> plan) {
+        return new Sample(name, title, description, null, outputMode, plan, Sink.CAPTURE, false, Map.of(), null,
+                processor, List.of());
     }
 
     Sample crashingAfterBatch2() {
-        return new Sample(name, title, description, query, outputMode, plan, sink, true, sessionConf, null);
+        return new Sample(name, title, description, query, outputMode, plan, sink, true, sessionConf, null, processor,
+                stateReads);
     }
 
     Sample withSessionConf(String key, String value) {
         Map<String, String> conf = new LinkedHashMap<>(sessionConf);
         conf.put(key, value);
-        return new Sample(name, title, description, query, outputMode, plan, sink, crashAfterBatch2, conf, restartOf);
+        return new Sample(name, title, description, query, outputMode, plan, sink, crashAfterBatch2, conf, restartOf,
+                processor, stateReads);
+    }
+
+    Sample withSessionConf(Map<String, String> conf) {
+        Sample sample = this;
+        for (Map.Entry<String, String> entry : conf.entrySet()) {
+            sample = sample.withSessionConf(entry.getKey(), entry.getValue());
+        }
+        return sample;
+    }
+
+    /** The same sample, and after its runs the generator records these State Data Source reads for every batch. */
+    Sample withStateReads(List<StateRead> reads) {
+        return new Sample(name, title, description, query, outputMode, plan, sink, crashAfterBatch2, sessionConf,
+                restartOf, processor, List.copyOf(reads));
+    }
+
+    /** The same query, sink and settings under another name (a variant that differs only by session conf). */
+    Sample renamed(String name, String title, String description) {
+        return new Sample(name, title, description, query, outputMode, plan, sink, crashAfterBatch2, sessionConf,
+                restartOf, processor, stateReads);
     }
 
     /** The same query restarted (without the crash) on a copy of this sample's checkpoint and table. */
     Sample restarted(String title, String description) {
         return new Sample(name + "-restarted", title, description, query, outputMode, plan, sink, false, sessionConf,
-                this);
+                this, processor, stateReads);
     }
 
     boolean hasTable() {
