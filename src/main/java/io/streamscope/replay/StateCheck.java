@@ -6,6 +6,7 @@ import io.streamscope.checkpoint.Problem;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateStoreInfo;
 import io.streamscope.checkpoint.state.StateReader;
+import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.replay.plan.Operator;
 import io.streamscope.replay.query.ExprNames;
 import io.streamscope.sql.SparkType;
@@ -49,6 +50,7 @@ public final class StateCheck {
         int checked = 0;
         long firstBatch = replay.steps().isEmpty() ? 0 : replay.steps().get(0).batchId();
         List<Operator> stateful = replay.query().statefulOperators();
+        Map<Integer, StoreSchema> implied = ImpliedStateSchema.forStoresWithoutSchema(replay.query(), checkpoint);
         for (StateOperatorInfo info : checkpoint.stateOperators()) {
             if (stateful.stream().noneMatch(op -> operatorId(op) == info.operatorId())) {
                 differences.add(new StateDifference(firstBatch, info.operatorId(), StateDifference.Kind.OPERATOR,
@@ -74,7 +76,7 @@ public final class StateCheck {
                 continue;
             }
             compareSchemas(operator, store.get(), firstBatch, differences);
-            StateReader reader = StateReader.open(checkpoint, info.get(), store.get(), Optional.empty());
+            StateReader reader = StateReader.open(checkpoint, info.get(), store.get(), Optional.ofNullable(implied.get(id)));
             for (BatchStep step : replay.steps()) {
                 if (!store.get().versions().contains(step.batchId() + 1)) {
                     continue;

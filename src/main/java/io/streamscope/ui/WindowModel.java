@@ -8,6 +8,7 @@ import io.streamscope.ui.inspector.BatchFilesViewModel;
 import io.streamscope.ui.playback.PlaybackViewModel;
 import io.streamscope.ui.query.QueryViewModel;
 import io.streamscope.ui.recent.RecentFolders;
+import io.streamscope.replay.ImpliedStateSchema;
 import io.streamscope.ui.state.StateViewModel;
 import io.streamscope.ui.timeline.TimelineBatch;
 import io.streamscope.ui.timeline.TimelineData;
@@ -60,6 +61,9 @@ public final class WindowModel {
             }
         });
         timeline.selectedBatchProperty().addListener((property, old, batch) -> selected(batch));
+        replay.outcomeProperty().addListener((property, old, outcome) -> state.setImpliedSchemas(
+                outcome == null || outcome.replay() == null ? java.util.Map.of()
+                        : ImpliedStateSchema.forStoresWithoutSchema(outcome.replay().query(), outcome.request().checkpoint())));
     }
 
     public static WindowModel create(RecentFolders recent) {

@@ -4,6 +4,7 @@ import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.Problem;
 import io.streamscope.checkpoint.state.StateChange;
 import io.streamscope.checkpoint.state.StateReader;
+import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.sql.SparkJson;
 
 import java.util.ArrayList;
@@ -27,7 +28,12 @@ public final class StateSnapshotLoader {
     }
 
     public static StateSnapshot load(Checkpoint checkpoint, StoreChoice choice, long batchId, int limit) {
-        StateReader reader = StateReader.open(checkpoint, choice.operator(), choice.store(), Optional.empty());
+        return load(checkpoint, choice, batchId, limit, Optional.empty());
+    }
+
+    /** Likewise, the rows decoded with {@code schema} when given (the schema a query implies for an old checkpoint). */
+    public static StateSnapshot load(Checkpoint checkpoint, StoreChoice choice, long batchId, int limit, Optional<StoreSchema> schema) {
+        StateReader reader = StateReader.open(checkpoint, choice.operator(), choice.store(), schema);
         Map<String, StateChange.Type> changes = new HashMap<>();
         List<StateRowView> deleted = new ArrayList<>();
         reader.changes(batchId - 1, batchId, change -> {
@@ -40,7 +46,7 @@ public final class StateSnapshotLoader {
                 deleted.removeIf(row -> identity(row.partition(), row.columnFamily(), row.key()).equals(key));
             }
         });
-        Set<String> existedBefore = batchId == 0 ? Set.of() : keysBefore(checkpoint, choice, batchId - 1, changes.keySet());
+        Set<String> existedBefore = batchId == 0 ? Set.of() : keysBefore(checkpoint, choice, schema, batchId - 1, changes.keySet());
         List<StateRowView> changed = new ArrayList<>();
         List<StateRowView> unchanged = new ArrayList<>();
         long[] total = {0};
@@ -66,12 +72,13 @@ public final class StateSnapshotLoader {
     }
 
     /** Which of {@code keys} were in the state after {@code batchId}; only those, so memory follows the change count. */
-    private static Set<String> keysBefore(Checkpoint checkpoint, StoreChoice choice, long batchId, Set<String> keys) {
+    private static Set<String> keysBefore(Checkpoint checkpoint, StoreChoice choice, Optional<StoreSchema> schema, long batchId,
+                                          Set<String> keys) {
         Set<String> present = new HashSet<>();
         if (keys.isEmpty()) {
             return present;
         }
-        StateReader previous = StateReader.open(checkpoint, choice.operator(), choice.store(), Optional.empty());
+        StateReader previous = StateReader.open(checkpoint, choice.operator(), choice.store(), schema);
         previous.rows(batchId, row -> {
             String identity = identity(row.partition(), row.columnFamily(), text(row.key()));
             if (keys.contains(identity)) {

@@ -1,6 +1,7 @@
 package io.streamscope.ui.state;
 
 import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.ui.BackgroundTasks;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
@@ -9,6 +10,8 @@ import javafx.beans.property.SimpleObjectProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 
 /**
@@ -26,6 +29,7 @@ public final class StateViewModel {
     private final ObservableList<StateRowView> rows = FXCollections.observableArrayList();
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", NO_STATE);
     private Checkpoint checkpoint;
+    private Map<Integer, StoreSchema> impliedSchemas = Map.of();
     private Long batchId;
     private long generation;
 
@@ -41,11 +45,23 @@ public final class StateViewModel {
     /** A newly opened checkpoint (or null): its stores become the choices, the first one chosen. */
     public void setCheckpoint(Checkpoint opened) {
         checkpoint = opened;
+        impliedSchemas = Map.of();
         batchId = null;
         rows.clear();
         stores.setAll(opened == null ? java.util.List.of() : StoreChoice.of(opened));
         selectedStore.set(stores.isEmpty() ? null : stores.get(0));
         summary.set(stores.isEmpty() ? NO_STATE : CHOOSE_BATCH);
+    }
+
+    /**
+     * The schemas the current query implies for the default stores of operators whose checkpoint records none (by
+     * operator id): their rows are decoded with them instead of shown as bytes.
+     */
+    public void setImpliedSchemas(Map<Integer, StoreSchema> schemas) {
+        if (!schemas.equals(impliedSchemas)) {
+            impliedSchemas = Map.copyOf(schemas);
+            reload();
+        }
     }
 
     /** The batch whose state to show, or null. */
@@ -65,7 +81,9 @@ public final class StateViewModel {
         Checkpoint source = checkpoint;
         long batch = batchId;
         summary.set("Reading the state after batch " + batch + " …");
-        BackgroundTasks.create(() -> StateSnapshotLoader.load(source, store, batch, StateSnapshotLoader.DISPLAY_LIMIT))
+        Optional<StoreSchema> schema = store.store().storeName().equals("default")
+                ? Optional.ofNullable(impliedSchemas.get(store.operator().operatorId())) : Optional.empty();
+        BackgroundTasks.create(() -> StateSnapshotLoader.load(source, store, batch, StateSnapshotLoader.DISPLAY_LIMIT, schema))
                 .titled("Reading the state after batch " + batch)
                 .onSuccess(snapshot -> {
                     if (mine == generation) {

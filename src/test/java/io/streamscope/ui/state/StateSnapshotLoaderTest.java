@@ -61,4 +61,24 @@ class StateSnapshotLoaderTest {
         assertTrue(snapshot.truncated());
         assertTrue(snapshot.summary().contains("showing the first 2"), snapshot.summary());
     }
+
+    /** Spark 2.3 recorded no schema: the rows show as bytes, or decoded with the schema the query implies. */
+    @Test
+    void oldCheckpointDecodesWithTheSchemaTheQueryImplies() throws Exception {
+        Checkpoint checkpoint = CheckpointReader.read(Path.of("src/test/resources/spark-conformance/"
+                + "checkpoint-version-2.3.1-streaming-aggregate-state-format-1"));
+        StoreChoice store = StoreChoice.of(checkpoint).get(0);
+        StateSnapshot raw = StateSnapshotLoader.load(checkpoint, store, 1, 100);
+        assertEquals("none (bytes shown)", raw.schemaSource());
+        assertFalse(raw.problems().isEmpty(), "the missing schema is a problem");
+
+        var query = io.streamscope.replay.plan.QueryCompiler.compile(io.streamscope.replay.query.QueryParser.parse(
+                "orders.groupBy(\"value\").count()"), io.streamscope.topic.DdlParser.parseSchema("value INT"), true);
+        var implied = io.streamscope.replay.ImpliedStateSchema.forStoresWithoutSchema(query, checkpoint);
+        StateSnapshot decoded = StateSnapshotLoader.load(checkpoint, store, 1, 100, java.util.Optional.of(implied.get(0)));
+        assertTrue(decoded.schemaSource().startsWith("implied by the query"), decoded.schemaSource());
+        assertEquals(List.of(), decoded.problems());
+        assertEquals("{\"value\":3,\"count\":2}", byKey(decoded).get("{\"value\":3}").value());
+        assertEquals(StateRowView.Change.UPDATED, byKey(decoded).get("{\"value\":3}").change(), "3 was counted in batch 0 too");
+    }
 }
