@@ -76,7 +76,7 @@ final class StateCommand implements Command {
                 reader.changes(changesFrom.get(), batchId, change -> writeChange(json, change));
             } else {
                 json.writeArrayFieldStart("rows");
-                reader.rows(batchId, row -> writeRow(json, row));
+                reader.forEachRow(batchId, row -> writeRow(json, row));
             }
             json.writeEndArray();
             writeProblems(json, checkpoint, reader);

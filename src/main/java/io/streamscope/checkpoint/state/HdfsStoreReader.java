@@ -1,10 +1,8 @@
 package io.streamscope.checkpoint.state;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -19,15 +17,16 @@ final class HdfsStoreReader {
     }
 
     /**
-     * The live key/value pairs at {@code version}, sorted by key; version 0 is the empty state before the first
-     * batch. The records of the snapshot and deltas are sorted by key (stably, so file order stays within a key) and
-     * the last record of each key wins: cheaper than a hash map for the million-key stores this must stream. The
-     * result holds only puts.
+     * Reads the state at {@code version} into {@code buffer} (cleared first), its live records sorted by key; version
+     * 0 is the empty state before the first batch. The records of the snapshot and deltas are sorted by key, file
+     * order kept within a key, and the last record of each key wins.
      */
-    static List<StateRecord> stateAt(StoreFiles files, long version, FileFailure onFailure)
+    static void stateAt(StoreFiles files, long version, FileFailure onFailure, RecordBuffer buffer)
             throws StoreVersionNotAvailableException, IOException {
+        buffer.clear();
         if (version == 0) {
-            return List.of();
+            buffer.settle();
+            return;
         }
         long base = files.newestAtOrBelow("snapshot", version);
         List<Path> chain = new ArrayList<>();
@@ -41,32 +40,14 @@ final class HdfsStoreReader {
             }
             chain.add(delta);
         }
-        List<StateRecord> records = new ArrayList<>(expectedRecords(chain));
         for (Path file : chain) {
-            read(file, records::add, onFailure);
-        }
-        records.sort((a, b) -> Arrays.compareUnsigned(a.key(), b.key()));
-        List<StateRecord> live = new ArrayList<>(records.size());
-        for (int i = 0; i < records.size(); i++) {
-            StateRecord record = records.get(i);
-            boolean lastOfKey = i + 1 == records.size() || !Arrays.equals(record.key(), records.get(i + 1).key());
-            if (lastOfKey && record.kind() != StateRecord.Kind.DELETE) {
-                live.add(record);
+            try {
+                StateFileReader.read(file, buffer);
+            } catch (StateFileException e) {
+                onFailure.failed(file, e);
             }
         }
-        return live;
-    }
-
-    /**
-     * A guess at the number of records in the files, so that the list does not grow by copying (a compressed record is
-     * rarely under 8 bytes): growing it was a fifth of the time to read a large store.
-     */
-    private static int expectedRecords(List<Path> files) throws IOException {
-        long bytes = 0;
-        for (Path file : files) {
-            bytes += Files.size(file);
-        }
-        return (int) Math.min(1 << 22, Math.max(16, bytes / 8));
+        buffer.settle();
     }
 
     /** The records of the delta written for {@code version}, in file order. */

@@ -9,8 +9,8 @@ final class RocksDbEncoding {
     private RocksDbEncoding() {
     }
 
-    /** Where the row starts: after the version byte, which leaves a stored length one past a multiple of 8. */
-    static int rowStart(byte[] stored) {
-        return stored.length > 0 && stored.length % 8 == 1 ? 1 : 0;
+    /** Where the row starts in {@code length} stored bytes: after the version byte, which leaves a length one past a multiple of 8. */
+    static int rowStart(int length) {
+        return length > 0 && length % 8 == 1 ? 1 : 0;
     }
 }

@@ -21,10 +21,9 @@ final class RowCodec {
     private RowCodec() {
     }
 
-    /** The size of the value row starting at {@code from}: rows are 8-byte aligned, so trailing junk is dropped. */
-    static int valueSize(byte[] bytes, int from) {
-        int size = bytes.length - from;
-        return size - size % 8;
+    /** The size of a value row stored in {@code stored} bytes: rows are 8-byte aligned, so trailing junk is dropped. */
+    static int valueSize(int stored) {
+        return stored - stored % 8;
     }
 
     /** The format to read a value with: {@code format}, unless the bytes are deduplication's placeholder row. */

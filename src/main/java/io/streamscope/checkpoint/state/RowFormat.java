@@ -58,7 +58,9 @@ interface RowFormat {
     record Avro(SparkType.Struct schema, AvroRowDecoder.Unions unions) implements RowFormat {
         @Override
         public Object decode(byte[] bytes, int from, int size) throws RowFormatException {
-            return AvroRowDecoder.decode(bytes, from, schema, unions);
+            // Avro records run to the end of their bytes: a row inside a larger buffer is decoded from a copy.
+            return from + size == bytes.length ? AvroRowDecoder.decode(bytes, from, schema, unions)
+                    : AvroRowDecoder.decode(Arrays.copyOfRange(bytes, from, from + size), 0, schema, unions);
         }
     }
 

@@ -36,8 +36,24 @@ public final class StateFileReader {
     private StateFileReader() {
     }
 
+    /**
+     * Where the records of a file go, their bytes read straight from the decompressed stream: a key, then its value
+     * (or its deletion). Sizes are checked before these are called.
+     */
+    interface RecordSink {
+        void key(DataInputStream in, int size) throws IOException;
+
+        /** The value of the last key; {@code size} is -1 for a delete. */
+        void value(DataInputStream in, int size, StateRecord.Kind kind) throws IOException;
+    }
+
     /** Reads an HDFS delta or snapshot (plain framing, no header). */
     public static void read(Path file, Consumer<StateRecord> sink) throws IOException, StateFileException {
+        read(file, new RecordObjects(sink));
+    }
+
+    /** Likewise, into a sink that keeps the bytes its own way. */
+    static void read(Path file, RecordSink sink) throws IOException, StateFileException {
         try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
             records(raw, StateCodec.open(raw), Framing.PLAIN, sink);
         }
@@ -49,7 +65,7 @@ public final class StateFileReader {
             java.io.BufferedInputStream in = new java.io.BufferedInputStream(StateCodec.open(raw), 64 * 1024);
             Header header = header(in, raw);
             Framing framing = header.changelogVersion() == 2 || header.changelogVersion() == 4 ? Framing.TYPED : Framing.PLAIN;
-            records(raw, in, framing, sink);
+            records(raw, in, framing, new RecordObjects(sink));
             return header;
         }
     }
@@ -88,7 +104,7 @@ public final class StateFileReader {
         }
     }
 
-    private static void records(CountingInputStream raw, InputStream decompressed, Framing framing, Consumer<StateRecord> sink)
+    private static void records(CountingInputStream raw, InputStream decompressed, Framing framing, RecordSink sink)
             throws IOException, StateFileException {
         DataInputStream in = new DataInputStream(decompressed);
         long record = 0;
@@ -108,13 +124,13 @@ public final class StateFileReader {
                 if (keySize == END && framing == Framing.PLAIN) {
                     return;
                 }
-                byte[] key = bytes(in, keySize, "key", record, raw);
+                sink.key(in, checkedSize(keySize, "key", record, raw));
                 int valueSize = in.readInt();
                 if (valueSize == END || type == TYPE_DELETE) {
-                    sink.accept(StateRecord.delete(key));
+                    sink.value(in, -1, StateRecord.Kind.DELETE);
                 } else {
-                    byte[] value = bytes(in, valueSize, "value", record, raw);
-                    sink.accept(type == TYPE_MERGE ? new StateRecord(key, value, StateRecord.Kind.MERGE) : StateRecord.put(key, value));
+                    sink.value(in, checkedSize(valueSize, "value", record, raw),
+                            type == TYPE_MERGE ? StateRecord.Kind.MERGE : StateRecord.Kind.PUT);
                 }
                 record++;
             }
@@ -128,15 +144,39 @@ public final class StateFileReader {
         }
     }
 
-    private static byte[] bytes(DataInputStream in, int size, String what, long record, CountingInputStream raw)
-            throws IOException, StateFileException {
+    private static int checkedSize(int size, String what, long record, CountingInputStream raw) throws StateFileException {
         if (size < 0 || size > MAX_RECORD_BYTES) {
             throw new StateFileException(raw.count(), "record " + record + ": implausible " + what + " size " + size);
         }
-        byte[] bytes = in.readNBytes(size); // grows with what is really there, never allocates a claimed 2 GB at once
+        return size;
+    }
+
+    /** Reads {@code size} bytes, growing with what is really there: a claimed 2 GB is never allocated at once. */
+    static byte[] readBytes(DataInputStream in, int size) throws IOException {
+        byte[] bytes = in.readNBytes(size);
         if (bytes.length < size) {
             throw new EOFException();
         }
         return bytes;
+    }
+
+    /** The records as {@link StateRecord}s, each with byte arrays of its own. */
+    private static final class RecordObjects implements RecordSink {
+        private final Consumer<StateRecord> sink;
+        private byte[] key;
+
+        RecordObjects(Consumer<StateRecord> sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public void key(DataInputStream in, int size) throws IOException {
+            key = readBytes(in, size);
+        }
+
+        @Override
+        public void value(DataInputStream in, int size, StateRecord.Kind kind) throws IOException {
+            sink.accept(new StateRecord(key, kind == StateRecord.Kind.DELETE ? null : readBytes(in, size), kind));
+        }
     }
 }

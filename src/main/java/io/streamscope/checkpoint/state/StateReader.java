@@ -11,6 +11,7 @@ import io.streamscope.checkpoint.StateStoreInfo;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -75,27 +76,42 @@ public final class StateReader {
     }
 
     /**
-     * The state as it stood after {@code batchId}, partition by partition. The next partition is rebuilt on a
-     * helper thread while this one is handed out, so at most two partitions are in memory at once.
+     * The state as it stood after {@code batchId}, partition by partition, each row an object of its own. The next
+     * partition is rebuilt on a helper thread while this one is handed out, so at most two partitions are in memory
+     * at once.
      */
     public void rows(long batchId, Consumer<StateRow> sink) {
+        visit(batchId, sink, false);
+    }
+
+    /**
+     * Like {@link #rows}, but one row object is handed out again and again, pointing into the bytes read: valid only
+     * during the call (what {@link StateRow#key()} and {@link StateRow#value()} return stays valid). For streaming a
+     * store out without an object, or a copy of its bytes, per row.
+     */
+    public void forEachRow(long batchId, Consumer<StateRow> sink) {
+        visit(batchId, sink, true);
+    }
+
+    private void visit(long batchId, Consumer<StateRow> sink, boolean reuse) {
         long version = batchId + 1;
         StateRowDecoder decoder = decoder(batchId);
+        StateRow reused = decoder.emptyRow();
+        RecordBuffer[] buffers = {new RecordBuffer(), new RecordBuffer()};
         ExecutorService prefetch = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "streamscope-state-prefetch");
             thread.setDaemon(true);
             return thread;
         });
         try {
-            Future<List<StateRecord>> next = prefetch.submit(() -> sortedState(0, version));
+            Future<Boolean> next = prefetch.submit(() -> stateAt(0, version, buffers[0]));
             for (int partition = 0; partition < store.numPartitions(); partition++) {
-                List<StateRecord> records = next.get();
+                boolean readable = next.get();
                 int following = partition + 1;
-                next = following < store.numPartitions() ? prefetch.submit(() -> sortedState(following, version)) : null;
-                for (StateRecord record : records) {
-                    StateRow row = decoder.decode(partition, record.key(), record.value());
-                    sink.accept(row);
-                    row.settle();
+                // The other buffer: the one the previous partition was handed out from, which is done with.
+                next = following < store.numPartitions() ? prefetch.submit(() -> stateAt(following, version, buffers[following % 2])) : null;
+                if (readable) {
+                    handOut(partition, buffers[partition % 2], decoder, reuse ? reused : null, sink);
                 }
             }
         } catch (InterruptedException e) {
@@ -107,8 +123,21 @@ public final class StateReader {
         }
     }
 
-    private List<StateRecord> sortedState(int partition, long version) {
-        return stateAt(partition, version).orElse(List.of());
+    private static void handOut(int partition, RecordBuffer buffer, StateRowDecoder decoder, StateRow reused, Consumer<StateRow> sink) {
+        byte[] data = buffer.data();
+        for (int i = 0; i < buffer.liveCount(); i++) {
+            int record = buffer.live(i);
+            int keyAt = buffer.keyAt(record);
+            int keyLength = buffer.keyLength(record);
+            int valueAt = buffer.valueAt(record);
+            int valueLength = buffer.valueLength(record);
+            StateRow row = reused != null
+                    ? decoder.decode(reused, partition, data, keyAt, keyLength, data, valueAt, valueLength)
+                    : decoder.decode(partition, Arrays.copyOfRange(data, keyAt, keyAt + keyLength),
+                            Arrays.copyOfRange(data, valueAt, valueAt + valueLength));
+            sink.accept(row);
+            row.settle();
+        }
     }
 
     /** The changes made by batches {@code fromBatch + 1} … {@code toBatch}, batch by batch, like Spark's change feed. */
@@ -129,11 +158,11 @@ public final class StateReader {
         }
     }
 
-    /** The live entries of a partition at a version (puts), sorted by key; empty when it cannot be rebuilt. */
-    private Optional<List<StateRecord>> stateAt(int partition, long version) {
+    /** Reads a partition's state at a version into {@code buffer}; false when it cannot be rebuilt. */
+    private boolean stateAt(int partition, long version, RecordBuffer buffer) {
         Optional<StoreFiles> files = files(partition);
         if (files.isEmpty()) {
-            return Optional.empty();
+            return false;
         }
         boolean[] damaged = {false};
         HdfsStoreReader.FileFailure onFailure = (file, e) -> {
@@ -143,23 +172,21 @@ public final class StateReader {
                     + " is left out: its state at version " + version + " cannot be rebuilt)"));
         };
         try {
-            List<StateRecord> state = isRocksDb(files.get())
-                    ? sorted(RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure))
-                    : HdfsStoreReader.stateAt(files.get(), version, onFailure);
-            return damaged[0] ? Optional.empty() : Optional.of(state);
+            if (isRocksDb(files.get())) {
+                buffer.clear();
+                RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure)
+                        .forEach((key, value) -> buffer.put(key.bytes(), value));
+                buffer.settle();
+            } else {
+                HdfsStoreReader.stateAt(files.get(), version, onFailure, buffer);
+            }
+            return !damaged[0];
         } catch (StoreVersionNotAvailableException e) {
             problems.add(Problem.error(storeFolder(partition), null, e.getMessage()));
         } catch (IOException e) {
             problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
         }
-        return Optional.empty();
-    }
-
-    private static List<StateRecord> sorted(Map<ByteKey, byte[]> state) {
-        List<StateRecord> records = new ArrayList<>(state.size());
-        state.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                .forEach(entry -> records.add(StateRecord.put(entry.getKey().bytes(), entry.getValue())));
-        return records;
+        return false;
     }
 
     private void changesOf(int partition, long version, Consumer<StateRecord> sink) {

@@ -6,20 +6,35 @@ import java.io.IOException;
 
 /**
  * One key/value of a state store at a version. The key and value are decoded when first asked for, or written as
- * JSON straight from their bytes.
+ * JSON straight from their bytes. {@link StateReader#forEachRow} hands out one row object again and again.
  */
 public final class StateRow {
 
-    private final int partition;
-    private final String columnFamily;
+    private int partition;
+    private String columnFamily;
     private final StoredRow key;
-    private final StoredRow value;
+    private final StoredRow spareValue;
+    private StoredRow value;
 
-    StateRow(int partition, String columnFamily, StoredRow key, StoredRow value) {
+    StateRow(StoredRow key, StoredRow value) {
+        this.key = key;
+        this.spareValue = value;
+    }
+
+    /** Makes this the row of {@code partition}; the caller then sets {@link #key} and, if it has one, {@link #value}. */
+    StateRow reset(int partition, String columnFamily, boolean hasValue) {
         this.partition = partition;
         this.columnFamily = columnFamily;
-        this.key = key;
-        this.value = value;
+        this.value = hasValue ? spareValue : null;
+        return this;
+    }
+
+    StoredRow storedKey() {
+        return key;
+    }
+
+    StoredRow storedValue() {
+        return spareValue;
     }
 
     public int partition() {

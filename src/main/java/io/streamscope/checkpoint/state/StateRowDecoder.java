@@ -48,47 +48,67 @@ final class StateRowDecoder {
         this.avro = avro;
     }
 
+    /** A row of its own for the key and value (value null for none). */
     StateRow decode(int partition, byte[] key, byte[] value) {
+        return decode(emptyRow(), partition, key, 0, key.length, value, 0, value == null ? -1 : value.length);
+    }
+
+    /** A row to decode into again and again ({@link #decode(StateRow, int, byte[], int, int, byte[], int, int)}). */
+    StateRow emptyRow() {
+        return new StateRow(new StoredRow(misfits), new StoredRow(misfits));
+    }
+
+    /**
+     * Points {@code row} at the key {@code keyBytes[keyAt, keyAt + keyLength)} and the value likewise
+     * ({@code valueLength} -1 for none); nothing is copied.
+     */
+    StateRow decode(StateRow row, int partition, byte[] keyBytes, int keyAt, int keyLength, byte[] valueBytes, int valueAt,
+                    int valueLength) {
         if (!families.isEmpty()) {
-            return decodeColumnFamily(partition, key, value);
+            return decodeColumnFamily(row, partition, keyBytes, keyAt, keyLength, valueBytes, valueAt, valueLength);
         }
-        int keyFrom = rocksDb ? RocksDbEncoding.rowStart(key) : 0;
-        int valueFrom = rocksDb && value != null ? RocksDbEncoding.rowStart(value) : 0;
-        return new StateRow(partition, null, key(partition, key, keyFrom, keyFormat),
-                unsafeValue(partition, value, valueFrom, schema.value(), valueFormat));
+        row.reset(partition, null, valueLength >= 0);
+        int keyFrom = rocksDb ? RocksDbEncoding.rowStart(keyLength) : 0;
+        key(row, keyBytes, keyAt, keyLength, keyFrom, keyFormat);
+        if (valueLength >= 0) {
+            unsafeValue(row, valueBytes, valueAt, valueLength, rocksDb ? RocksDbEncoding.rowStart(valueLength) : 0,
+                    schema.value(), valueFormat);
+        }
+        return row;
     }
 
     /**
      * transformWithState: {@code [int16 LE family id][0x00][key]} (or a scan key), values {@code [0x00][value]} or a
      * list of them; Avro rows may add a schema id.
      */
-    private StateRow decodeColumnFamily(int partition, byte[] key, byte[] value) {
-        int id = key.length >= 2 ? (key[0] & 0xFF) | (key[1] & 0xFF) << 8 : -1;
+    private StateRow decodeColumnFamily(StateRow row, int partition, byte[] keyBytes, int keyAt, int keyLength,
+                                        byte[] valueBytes, int valueAt, int valueLength) {
+        int id = keyLength >= 2 ? (keyBytes[keyAt] & 0xFF) | (keyBytes[keyAt + 1] & 0xFF) << 8 : -1;
         String name = familyNames.apply(partition).getOrDefault(id, "cf" + id);
         FamilyFormats formats = familyFormats.computeIfAbsent(name, n -> FamilyFormats.of(families.get(n), avro, listStates.contains(n)));
-        StoredRow keyRow = key(partition, key, Math.min(formats.keyFrom(), key.length), formats.key());
-        if (value == null) {
-            return new StateRow(partition, name, keyRow, null);
+        row.reset(partition, name, valueLength >= 0);
+        key(row, keyBytes, keyAt, keyLength, Math.min(formats.keyFrom(), keyLength), formats.key());
+        if (valueLength < 0) {
+            return row;
         }
         if (formats.valueFrom() == FamilyFormats.AFTER_VERSION_BYTE) {
-            return new StateRow(partition, name, keyRow, unsafeValue(partition, value, RocksDbEncoding.rowStart(value),
-                    formats.valueSchema(), formats.value()));
+            unsafeValue(row, valueBytes, valueAt, valueLength, RocksDbEncoding.rowStart(valueLength), formats.valueSchema(), formats.value());
+        } else {
+            int valueFrom = Math.min(formats.valueFrom(), valueLength);
+            row.storedValue().set(valueBytes, valueAt, valueAt + valueLength, valueAt + valueFrom, valueLength - valueFrom,
+                    formats.value(), partition, "value");
         }
-        int valueFrom = Math.min(formats.valueFrom(), value.length);
-        return new StateRow(partition, name, keyRow, new StoredRow(value, valueFrom, value.length - valueFrom, formats.value(),
-                misfits, partition, "value"));
+        return row;
     }
 
-    private StoredRow key(int partition, byte[] key, int from, RowFormat format) {
-        return new StoredRow(key, from, key.length - from, format, misfits, partition, "key");
+    private void key(StateRow row, byte[] bytes, int at, int length, int from, RowFormat format) {
+        row.storedKey().set(bytes, at, at + length, at + from, length - from, format, row.partition(), "key");
     }
 
-    private StoredRow unsafeValue(int partition, byte[] value, int from, SparkType.Struct valueSchema, RowFormat format) {
-        if (value == null) {
-            return null;
-        }
-        int size = RowCodec.valueSize(value, from);
-        return new StoredRow(value, from, size, RowCodec.valueFormat(value, from, size, valueSchema, format), misfits, partition, "value");
+    private void unsafeValue(StateRow row, byte[] bytes, int at, int length, int from, SparkType.Struct valueSchema, RowFormat format) {
+        int size = RowCodec.valueSize(length - from);
+        row.storedValue().set(bytes, at, at + length, at + from, size, RowCodec.valueFormat(bytes, at + from, size, valueSchema, format),
+                row.partition(), "value");
     }
 
     /**

@@ -5,32 +5,48 @@ import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkJson;
 
 import java.io.IOException;
+import java.util.Arrays;
 
 /**
  * A key or value as the store holds it, decoded only when asked: the state command writes a million rows' JSON
  * straight from their bytes, the window decodes the rows it shows. Bytes that do not fit the schema are reported
- * once and kept whole, as raw bytes.
+ * once and kept whole, as raw bytes. The state command reuses one per row ({@link #set}); decoded values never
+ * share its bytes.
  */
 final class StoredRow {
 
-    private final byte[] bytes;
-    private final int from;
-    private final int size;
-    private final RowFormat format;
     private final StateRowDecoder.Misfits misfits;
-    private final int partition;
-    private final String what;
+    private byte[] bytes;
+    private int start;
+    private int end;
+    private int from;
+    private int size;
+    private RowFormat format;
+    private int partition;
+    private String what;
     private Object decoded;
     private boolean written;
 
-    StoredRow(byte[] bytes, int from, int size, RowFormat format, StateRowDecoder.Misfits misfits, int partition, String what) {
+    StoredRow(StateRowDecoder.Misfits misfits) {
+        this.misfits = misfits;
+    }
+
+    /**
+     * Points at a stored key or value: the record is {@code bytes[start, end)}, its row {@code size} bytes from
+     * {@code from}.
+     */
+    StoredRow set(byte[] bytes, int start, int end, int from, int size, RowFormat format, int partition, String what) {
         this.bytes = bytes;
+        this.start = start;
+        this.end = end;
         this.from = from;
         this.size = size;
         this.format = format;
-        this.misfits = misfits;
         this.partition = partition;
         this.what = what;
+        this.decoded = null;
+        this.written = false;
+        return this;
     }
 
     Object decoded() {
@@ -66,6 +82,6 @@ final class StoredRow {
 
     private Row.Raw misfit(RowFormatException e) {
         misfits.report(partition, what, e);
-        return new Row.Raw(bytes);
+        return new Row.Raw(start == 0 && end == bytes.length ? bytes : Arrays.copyOfRange(bytes, start, end));
     }
 }

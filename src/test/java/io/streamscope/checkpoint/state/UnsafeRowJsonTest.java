@@ -137,7 +137,7 @@ class UnsafeRowJsonTest {
         assertTrue(written > 0 && refused > 0, written + " written, " + refused + " refused");
     }
 
-    /** Every row of every state store of Spark's fixtures, at every committed batch, written both ways. */
+    /** Every row of every state store of Spark's fixtures, at every committed batch, written both ways from the bytes as read. */
     @Test
     void everyRowOfEveryFixtureStore() throws Exception {
         int rows = 0;
@@ -152,7 +152,7 @@ class UnsafeRowJsonTest {
                         }
                         List<String> mismatches = new ArrayList<>();
                         int[] count = {0};
-                        reader.rows(batch.id(), row -> {
+                        reader.forEachRow(batch.id(), row -> {
                             count[0]++;
                             String direct = write(row::writeKey) + (row.hasValue() ? write(row::writeValue) : "");
                             String decoded = SparkJson.text(row.key()) + (row.hasValue() ? SparkJson.text(row.value()) : "");

@@ -1,0 +1,186 @@
+package io.streamscope.checkpoint.state;
+
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * The records of one store partition's files in a single growing byte array, with their offsets in int arrays,
+ * and the live ones (the last record of each key, unless a delete) sorted by key bytes. Reused partition after
+ * partition: a million-key store is read without an object, or a fresh page of memory, per record. Not thread-safe.
+ */
+final class RecordBuffer implements StateFileReader.RecordSink {
+
+    private static final int CHUNK = 1 << 16;
+    private static final int DELETED = -1;
+
+    private byte[] data = new byte[CHUNK];
+    private int used;
+    private int[] keyAt = new int[1024];
+    private int[] keyLength = new int[1024];
+    private int[] valueAt = new int[1024];
+    private int[] valueLength = new int[1024];
+    private int count;
+    private int pendingKeyAt;
+    private int pendingKeyLength;
+    private int[] live = new int[1024];
+    private int liveCount;
+    private int[] order = new int[1024];
+    private int[] scratch = new int[1024];
+
+    void clear() {
+        used = 0;
+        count = 0;
+        liveCount = 0;
+    }
+
+    @Override
+    public void key(DataInputStream in, int size) throws IOException {
+        pendingKeyAt = append(in, size);
+        pendingKeyLength = size;
+    }
+
+    @Override
+    public void value(DataInputStream in, int size, StateRecord.Kind kind) throws IOException {
+        if (kind == StateRecord.Kind.MERGE) {
+            throw new IOException("a merge record in a file that holds puts and deletes only");
+        }
+        add(pendingKeyAt, pendingKeyLength, kind == StateRecord.Kind.DELETE ? DELETED : append(in, size), size);
+    }
+
+    /** Adds a put of bytes held elsewhere (RocksDB's merged state). */
+    void put(byte[] key, byte[] value) {
+        int at = copy(key);
+        add(at, key.length, copy(value), value.length);
+    }
+
+    /** Sorts the records by key and keeps the live ones: the last record of each key, unless it deletes the key. */
+    void settle() {
+        int[] order = sortedByKey();
+        liveCount = 0;
+        live = ensure(live, count);
+        for (int i = 0; i < count; i++) {
+            int record = order[i];
+            boolean lastOfKey = i + 1 == count || compareKeys(record, order[i + 1]) != 0;
+            if (lastOfKey && valueAt[record] != DELETED) {
+                live[liveCount++] = record;
+            }
+        }
+    }
+
+    int liveCount() {
+        return liveCount;
+    }
+
+    /** The record index of the {@code i}-th live record in key order. */
+    int live(int i) {
+        return live[i];
+    }
+
+    byte[] data() {
+        return data;
+    }
+
+    int keyAt(int record) {
+        return keyAt[record];
+    }
+
+    int keyLength(int record) {
+        return keyLength[record];
+    }
+
+    int valueAt(int record) {
+        return valueAt[record];
+    }
+
+    int valueLength(int record) {
+        return valueLength[record];
+    }
+
+    private void add(int key, int keySize, int value, int valueSize) {
+        if (count == keyAt.length) {
+            int capacity = count * 2;
+            keyAt = Arrays.copyOf(keyAt, capacity);
+            keyLength = Arrays.copyOf(keyLength, capacity);
+            valueAt = Arrays.copyOf(valueAt, capacity);
+            valueLength = Arrays.copyOf(valueLength, capacity);
+        }
+        keyAt[count] = key;
+        keyLength[count] = keySize;
+        valueAt[count] = value;
+        valueLength[count] = valueSize;
+        count++;
+    }
+
+    /** Appends {@code size} bytes of the stream, a chunk at a time, so that only what is really there is allocated. */
+    private int append(DataInputStream in, int size) throws IOException {
+        int at = used;
+        for (int remaining = size; remaining > 0; ) {
+            int chunk = Math.min(remaining, CHUNK);
+            reserve(chunk);
+            in.readFully(data, used, chunk);
+            used += chunk;
+            remaining -= chunk;
+        }
+        return at;
+    }
+
+    private int copy(byte[] bytes) {
+        reserve(bytes.length);
+        System.arraycopy(bytes, 0, data, used, bytes.length);
+        used += bytes.length;
+        return used - bytes.length;
+    }
+
+    private void reserve(int bytes) {
+        if (used + bytes > data.length) {
+            data = Arrays.copyOf(data, Math.max(used + bytes, data.length * 2));
+        }
+    }
+
+    /** Record indexes by key bytes, file order kept within a key (merge sort, ties broken by index). */
+    private int[] sortedByKey() {
+        order = ensure(order, count);
+        for (int i = 0; i < count; i++) {
+            order[i] = i;
+        }
+        scratch = ensure(scratch, count);
+        mergeSort(order, scratch, 0, count);
+        return order;
+    }
+
+    private void mergeSort(int[] order, int[] temp, int from, int to) {
+        if (to - from < 2) {
+            return;
+        }
+        int middle = (from + to) >>> 1;
+        mergeSort(order, temp, from, middle);
+        mergeSort(order, temp, middle, to);
+        if (compare(order[middle - 1], order[middle]) <= 0) {
+            return;
+        }
+        System.arraycopy(order, from, temp, from, to - from);
+        int left = from;
+        int right = middle;
+        for (int i = from; i < to; i++) {
+            if (right >= to || left < middle && compare(temp[left], temp[right]) <= 0) {
+                order[i] = temp[left++];
+            } else {
+                order[i] = temp[right++];
+            }
+        }
+    }
+
+    private int compare(int a, int b) {
+        int byKey = compareKeys(a, b);
+        return byKey != 0 ? byKey : Integer.compare(a, b);
+    }
+
+    private int compareKeys(int a, int b) {
+        return Arrays.compareUnsigned(data, keyAt[a], keyAt[a] + keyLength[a], data, keyAt[b], keyAt[b] + keyLength[b]);
+    }
+
+    private static int[] ensure(int[] array, int size) {
+        return array.length >= size ? array : new int[Math.max(size, array.length * 2)];
+    }
+}
