@@ -69,6 +69,14 @@ public final class StateReader {
         return schema;
     }
 
+    /** Where the rows' schemas come from, for people: the store's, or each column family's; "none" when unknown. */
+    public String schemaSource() {
+        if (!families.isEmpty()) {
+            return "schema file v3, one per column family";
+        }
+        return schema.known() ? schema.source() : "none";
+    }
+
     public List<Problem> problems() {
         synchronized (problems) {
             return List.copyOf(problems);

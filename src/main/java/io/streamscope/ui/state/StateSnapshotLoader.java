@@ -68,7 +68,7 @@ public final class StateSnapshotLoader {
         List<Problem> problems = reader.problems();
         long changedCount = changes.size();
         return new StateSnapshot(batchId, rows.subList(0, Math.min(rows.size(), limit)), total[0], changedCount,
-                total[0] + deleted.size() > limit, reader.schema().known() ? reader.schema().source() : "none (bytes shown)", problems);
+                total[0] + deleted.size() > limit, reader.schemaSource().equals("none") ? "none (bytes shown)" : reader.schemaSource(), problems);
     }
 
     /** Which of {@code keys} were in the state after {@code batchId}; only those, so memory follows the change count. */

@@ -1,0 +1,62 @@
+package io.streamscope.ui;
+
+import io.streamscope.ui.state.StateRowView;
+import javafx.scene.control.Label;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.io.IOException;
+import java.util.List;
+
+import static io.streamscope.ui.UiTestSupport.SAMPLES;
+import static io.streamscope.ui.UiTestSupport.onFx;
+import static io.streamscope.ui.UiTestSupport.screenshot;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Spark 4's transformWithState sample in the window: its state variables, lists, map entries and timers decoded in
+ * the state table; its processor is no query the replay runs, and the window says so instead of failing.
+ */
+@ExtendWith(ApplicationExtension.class)
+class TransformWithStateJourneyTest {
+
+    private MainWindow window;
+
+    @Start
+    void start(Stage stage) throws IOException {
+        window = UiTestSupport.showWindow(stage);
+    }
+
+    @Test
+    void stateVariablesListsMapsAndTimersAreShownByColumnFamily(FxRobot robot) throws Exception {
+        UiTestSupport.open(robot, window, SAMPLES.resolve("shop-tws-avro"));
+        UiTestSupport.awaitIdle(window);
+
+        TableView<?> state = robot.lookup("#stateTable").queryTableView();
+        List<StateRowView> rows = onFx(() -> state.getItems().stream().map(StateRowView.class::cast).toList());
+        assertTrue(rows.stream().anyMatch(row -> row.columnFamily().equals("recentOrderIds") && row.key().equals("{\"value\":1}")
+                && row.value().equals("[{\"value\":112},{\"value\":151}]")), rows.toString());
+        assertTrue(rows.stream().anyMatch(row -> row.columnFamily().equals("ordersPerHour")
+                && row.key().equals("{\"key\":{\"value\":3},\"userKey\":{\"value\":\"2026-01-22T10\"}}")), rows.toString());
+        assertTrue(rows.stream().anyMatch(row -> row.columnFamily().equals("$procTimers_keyToTimestamp")
+                && row.key().startsWith("{\"key\":{\"value\":2},\"expiryTimestampMs\":")), rows.toString());
+        assertTrue(onFx(() -> state.getColumns().stream().filter(TableColumn::isVisible).count()) >= 4,
+                "the column family column is shown");
+        Label summary = robot.lookup("#stateSummary").queryAs(Label.class);
+        assertTrue(onFx(summary::getText).contains("schema file"), onFx(summary::getText));
+
+        Label result = robot.lookup("#resultPlaceholder").queryAs(Label.class);
+        String message = onFx(result::getText);
+        assertTrue(message.toLowerCase().contains("query"), "says why there is no result table: " + message);
+        assertEquals(List.of(), onFx(() -> window.viewModel().findings().stream()
+                .filter(f -> f.kind() == io.streamscope.ui.Finding.Kind.ERROR).toList()), "no errors");
+        screenshot(robot, window.scene(), "shop-tws-avro.png");
+    }
+}
