@@ -261,4 +261,19 @@ class StateCommandTest {
         assertEquals("{\"value\":\"a\"}", row.get("key").toString());
         assertEquals("{\"value\":2}", row.get("value").toString());
     }
+
+    /** Customer 1's list of recent orders in batch 2: rewritten to [112] (a put), then 151 appended (a merge). */
+    @Test
+    void listAppendsAreAppendsInTheChangeFeed() throws Exception {
+        for (String sample : List.of("shop-tws", "shop-tws-avro")) {
+            JsonNode json = CliRun.ok("state", Path.of("sample-checkpoints", sample).toString(), "--changes-from", "1");
+            List<String> list = new java.util.ArrayList<>();
+            for (JsonNode change : json.get("changes")) {
+                if (change.get("columnFamily").asText().equals("recentOrderIds") && change.get("key").toString().equals("{\"value\":1}")) {
+                    list.add(change.get("type").asText() + " " + change.get("value"));
+                }
+            }
+            assertEquals(List.of("update [{\"value\":112}]", "append [{\"value\":151}]"), list, sample);
+        }
+    }
 }

@@ -159,8 +159,9 @@ public final class StateReader {
                 changesOf(partition, version, record -> {
                     StateRow row = decoder.decode(p, record.key(), record.value());
                     boolean deleted = record.kind() == StateRecord.Kind.DELETE;
-                    sink.accept(new StateChange(batchId, deleted ? StateChange.Type.DELETE : StateChange.Type.UPDATE,
-                            p, row.columnFamily(), row.key(), deleted ? null : row.value()));
+                    StateChange.Type type = deleted ? StateChange.Type.DELETE
+                            : record.kind() == StateRecord.Kind.MERGE ? StateChange.Type.APPEND : StateChange.Type.UPDATE;
+                    sink.accept(new StateChange(batchId, type, p, row.columnFamily(), row.key(), deleted ? null : row.value()));
                 });
             }
         }
