@@ -2,11 +2,8 @@ package io.streamscope.cli;
 
 import io.streamscope.sql.SparkJson;
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.streamscope.checkpoint.Batch;
-import io.streamscope.checkpoint.BatchSource;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
-import io.streamscope.checkpoint.KafkaOffsets;
 import io.streamscope.checkpoint.NotACheckpointException;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.MicroBatchReplay;
@@ -20,6 +17,7 @@ import io.streamscope.replay.TopicInput;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkType;
+import io.streamscope.topic.CheckpointSpan;
 import io.streamscope.topic.DdlParser;
 import io.streamscope.topic.RowDecoder;
 import io.streamscope.topic.SchemaException;
@@ -30,6 +28,7 @@ import io.streamscope.topic.Lag;
 import io.streamscope.topic.LagCalculator;
 import io.streamscope.topic.PartitionLag;
 import io.streamscope.topic.TopicException;
+import io.streamscope.topic.TopicFiles;
 import io.streamscope.topic.TopicSource;
 
 import java.io.IOException;
@@ -37,11 +36,9 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeSet;
 
 /**
  * {@code replay CHECKPOINT [--topic-file [TOPIC=]F …] [--bootstrap-servers H [--command-config F] [--topic T]]
@@ -119,12 +116,7 @@ final class ReplayCommand implements Command {
 
     private static TopicSource openTopics(Checkpoint checkpoint, Arguments flags, Sidecar sidecar)
             throws UsageException, CommandFailedException {
-        TreeSet<String> topics = new TreeSet<>();
-        for (Batch batch : checkpoint.batches().values()) {
-            for (BatchSource source : batch.sources()) {
-                KafkaOffsets.parse(source.endOffset()).ifPresent(o -> o.keySet().forEach(p -> topics.add(p.topic())));
-            }
-        }
+        List<String> topics = CheckpointSpan.topics(checkpoint);
         Optional<String> topic = flags.option("--topic");
         if (topic.isPresent() && !topics.contains(topic.get())) {
             throw new UsageException("--topic " + topic.get() + " is not a topic of the checkpoint " + topics);
@@ -138,7 +130,6 @@ final class ReplayCommand implements Command {
                 }
                 return KafkaTopicSource.open(settings);
             }
-            Map<String, Path> files = new LinkedHashMap<>();
             List<String> given = flags.all("--topic-file");
             if (given.isEmpty()) {
                 String file = sidecar != null ? sidecar.topicFile() : null;
@@ -148,17 +139,16 @@ final class ReplayCommand implements Command {
                 }
                 given = List.of(checkpoint.path().resolve(file).normalize().toString());
             }
-            for (String entry : given) {
-                int equals = entry.indexOf('=');
-                String name = equals > 0 ? entry.substring(0, equals) : null;
-                if (name == null && (topics.size() != 1 || given.size() > 1)) {
-                    throw new UsageException("the checkpoint reads " + topics + ": give one --topic-file TOPIC=FILE per topic");
-                }
-                Path file = Path.of(equals > 0 ? entry.substring(equals + 1) : entry);
+            Map<String, Path> files;
+            try {
+                files = TopicFiles.byTopic(given.stream().map(TopicFiles.Entry::parse).toList(), topics);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            for (Path file : files.values()) {
                 if (!Files.isRegularFile(file)) {
                     throw new CommandFailedException("no topic file " + file);
                 }
-                files.put(name == null ? topics.first() : name, file);
             }
             return JsonlTopicSource.open(files);
         } catch (TopicException e) {

@@ -113,9 +113,9 @@ public final class QueryEditorController {
         chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("JSON lines", "*.jsonl", "*.json"),
                 new FileChooser.ExtensionFilter("All files", "*"));
         TopicChoice current = replay.topicProperty().get();
-        if (current != null && !current.isKafka() && current.file().getParent() != null
-                && current.file().getParent().toFile().isDirectory()) {
-            chooser.setInitialDirectory(current.file().getParent().toFile());
+        Path folder = current == null || current.files().isEmpty() ? null : current.files().get(0).file().getParent();
+        if (folder != null && folder.toFile().isDirectory()) {
+            chooser.setInitialDirectory(folder.toFile());
         }
         File file = chooser.showOpenDialog(queryEditor.getScene().getWindow());
         if (file != null) {

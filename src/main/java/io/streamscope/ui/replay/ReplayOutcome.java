@@ -53,7 +53,7 @@ public record ReplayOutcome(ReplayRequest request, Replay replay, List<BatchProg
         } catch (SchemaException e) {
             return failed(request, null, "Schema: " + e.getMessage());
         }
-        try (TopicSource topics = request.topic().open()) {
+        try (TopicSource topics = request.topic().open(request.checkpoint())) {
             Replay replay;
             TopicInput input;
             try {

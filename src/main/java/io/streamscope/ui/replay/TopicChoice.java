@@ -1,38 +1,61 @@
 package io.streamscope.ui.replay;
 
+import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.topic.CheckpointSpan;
 import io.streamscope.topic.JsonlTopicSource;
 import io.streamscope.topic.KafkaSettings;
 import io.streamscope.topic.KafkaTopicSource;
 import io.streamscope.topic.TopicException;
+import io.streamscope.topic.TopicFiles;
 import io.streamscope.topic.TopicSource;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
- * Where the replay reads the topic: a snapshot file ({@code topic export} format) or a Kafka broker (bootstrap
- * servers, an optional client properties file). Kafka reads are bounded by {@link #KAFKA_TIMEOUT}.
+ * Where the replay reads the topics: snapshot files ({@code topic export} format), one per topic as
+ * {@code --topic-file [TOPIC=]F} gives them, or a Kafka broker (bootstrap servers, an optional client properties
+ * file). Kafka reads are bounded by {@link #KAFKA_TIMEOUT}.
  */
-public record TopicChoice(Path file, String bootstrapServers, Path commandConfig) {
+public record TopicChoice(List<TopicFiles.Entry> files, String bootstrapServers, Path commandConfig) {
 
     /** A broker that is down answers within this time, so the window can say so. */
     public static final Duration KAFKA_TIMEOUT = Duration.ofSeconds(10);
 
+    public TopicChoice {
+        files = files == null ? List.of() : List.copyOf(files);
+    }
+
+    /** One snapshot file, of the checkpoint's only topic. */
     public static TopicChoice snapshot(Path file) {
-        return new TopicChoice(file.toAbsolutePath().normalize(), null, null);
+        return snapshots(List.of(new TopicFiles.Entry(null, file)));
+    }
+
+    /** A snapshot file per topic; a relative file is relative to the working directory, as on the command line. */
+    public static TopicChoice snapshots(List<TopicFiles.Entry> files) {
+        return new TopicChoice(files.stream()
+                .map(entry -> new TopicFiles.Entry(entry.topic(), entry.file().toAbsolutePath().normalize()))
+                .toList(), null, null);
     }
 
     public static TopicChoice kafka(String bootstrapServers, Path commandConfig) {
-        return new TopicChoice(null, bootstrapServers.trim(), commandConfig);
+        return new TopicChoice(List.of(), bootstrapServers.trim(), commandConfig);
     }
 
     public boolean isKafka() {
         return bootstrapServers != null;
     }
 
-    /** Opens the source; the caller closes it. Off the FX thread. */
-    public TopicSource open() throws TopicException {
+    /**
+     * Opens the source; the caller closes it. Off the FX thread.
+     *
+     * @param checkpoint the checkpoint replayed: its only topic is the topic of a bare snapshot file
+     */
+    public TopicSource open(Checkpoint checkpoint) throws TopicException {
         if (isKafka()) {
             KafkaSettings settings = KafkaSettings.of(bootstrapServers).withTimeout(KAFKA_TIMEOUT);
             if (commandConfig != null) {
@@ -40,14 +63,23 @@ public record TopicChoice(Path file, String bootstrapServers, Path commandConfig
             }
             return KafkaTopicSource.open(settings);
         }
-        if (!Files.isRegularFile(file)) {
-            throw new TopicException("no topic snapshot file " + file);
+        Map<String, Path> byTopic;
+        try {
+            byTopic = TopicFiles.byTopic(files, CheckpointSpan.topics(checkpoint));
+        } catch (IllegalArgumentException e) {
+            throw new TopicException(e.getMessage(), e);
         }
-        return JsonlTopicSource.open(file);
+        for (Path file : byTopic.values()) {
+            if (!Files.isRegularFile(file)) {
+                throw new TopicException("no topic snapshot file " + file);
+            }
+        }
+        return JsonlTopicSource.open(byTopic);
     }
 
-    /** For the window: "orders.jsonl" or "Kafka at 127.0.0.1:9092". */
+    /** For the window: "orders.jsonl", "orders.jsonl, refunds.jsonl" or "Kafka at 127.0.0.1:9092". */
     public String describe() {
-        return isKafka() ? "Kafka at " + bootstrapServers : String.valueOf(file.getFileName());
+        return isKafka() ? "Kafka at " + bootstrapServers
+                : files.stream().map(entry -> String.valueOf(entry.file().getFileName())).collect(Collectors.joining(", "));
     }
 }

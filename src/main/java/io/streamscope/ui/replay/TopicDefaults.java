@@ -3,12 +3,13 @@ package io.streamscope.ui.replay;
 import io.streamscope.ui.LoadedCheckpoint;
 import io.streamscope.ui.query.QueryViewModel;
 import io.streamscope.replay.Sidecar;
+import io.streamscope.topic.TopicFiles;
 
 import java.nio.file.Path;
 
 /**
  * The topic source a newly opened checkpoint is replayed with: the command line's {@code --bootstrap-servers} or
- * {@code --topic-file}, else the sidecar's topic file, resolved relative to the checkpoint folder.
+ * every {@code --topic-file [TOPIC=]F}, else the sidecar's topic file, resolved relative to the checkpoint folder.
  */
 public final class TopicDefaults {
 
@@ -22,9 +23,7 @@ public final class TopicDefaults {
             return TopicChoice.kafka(servers, config == null || config.isBlank() ? null : Path.of(config));
         }
         if (!query.topicFiles().isEmpty()) {
-            String entry = query.topicFiles().get(0);
-            int equals = entry.indexOf('=');
-            return TopicChoice.snapshot(Path.of(equals > 0 ? entry.substring(equals + 1) : entry));
+            return TopicChoice.snapshots(query.topicFiles().stream().map(TopicFiles.Entry::parse).toList());
         }
         return loaded.sidecar().map(Sidecar::topicFile).filter(file -> !file.isBlank())
                 .map(file -> TopicChoice.snapshot(loaded.checkpoint().path().resolve(file)))
