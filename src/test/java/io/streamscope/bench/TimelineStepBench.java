@@ -15,11 +15,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import java.util.stream.Stream;
+
+import static io.streamscope.bench.FxBench.awaitIdle;
+import static io.streamscope.bench.FxBench.onFx;
 
 /**
  * Benchmark of stepping through the timeline (not a unit test): a synthetic checkpoint of 1,000 batches in Spark's
@@ -152,29 +152,5 @@ public final class TimelineStepBench {
         System.out.printf("%-78s n=%,d  mean %.2f ms  p50 %.2f ms  p95 %.2f ms  p99 %.2f ms  max %.2f ms%n", what,
                 sorted.length, mean, sorted[sorted.length / 2] / 1e6, sorted[(int) (sorted.length * 0.95)] / 1e6,
                 sorted[(int) (sorted.length * 0.99)] / 1e6, sorted[sorted.length - 1] / 1e6);
-    }
-
-    private static void awaitIdle(MainWindow window) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            boolean idle = onFx(() -> !window.viewModel().isLoading() && !window.model().activity().isBusy());
-            if (idle) {
-                return;
-            }
-            Thread.sleep(1);
-        }
-        throw new IllegalStateException("the window did not finish its reads");
-    }
-
-    private static <T> T onFx(Supplier<T> work) throws Exception {
-        CompletableFuture<T> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                result.complete(work.get());
-            } catch (Throwable e) {
-                result.completeExceptionally(e);
-            }
-        });
-        return result.get(60, TimeUnit.SECONDS);
     }
 }

@@ -1,10 +1,12 @@
 package io.streamscope.ui.tables;
 
+import javafx.animation.Animation;
 import javafx.animation.FadeTransition;
 import javafx.animation.ParallelTransition;
 import javafx.animation.TranslateTransition;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.beans.value.ObservableBooleanValue;
+import javafx.css.PseudoClass;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
@@ -18,17 +20,31 @@ import java.util.Set;
 
 /**
  * Drives one replay {@link TableView} of {@link ShownRow}s: columns from names, rows tinted by batch
- * ({@code batch-even}/{@code batch-odd}) with a divider where a batch begins ({@code batch-start}), changed rows and
- * cells marked ({@code row-added}, {@code row-updated}, {@code changed-cell}). Rows that arrive at the bottom slide
- * and fade in, changed rows flash, when animations are on.
+ * ({@code :batch-even}/{@code :batch-odd}) with a divider where a batch begins ({@code :batch-start}), changed rows
+ * and cells marked ({@code :row-added}, {@code :row-updated}, {@code :row-evicted}, {@code :changed}). Rows that arrive
+ * at the bottom slide and fade in, changed rows flash, when animations are on; a row is {@code :animating} while it
+ * does. Pseudo-classes rather than style classes: a row changes its marks at every step, and a pseudo-class change
+ * restyles far less than a style-class change (which matches every selector again for the row and its cells).
  */
 final class ReplayTable {
 
     static final Duration ANIMATION = Duration.millis(350);
+    /** A row's state while it slides in or flashes. */
+    private static final PseudoClass ANIMATING = PseudoClass.getPseudoClass("animating");
+    /** Only the last rows added slide in: no screen shows more, and a jump to the end may add 100,000. */
+    private static final int MOST_ANIMATED = 200;
+    private static final PseudoClass BATCH_EVEN = PseudoClass.getPseudoClass("batch-even");
+    private static final PseudoClass BATCH_ODD = PseudoClass.getPseudoClass("batch-odd");
+    private static final PseudoClass BATCH_START = PseudoClass.getPseudoClass("batch-start");
+    private static final PseudoClass ADDED = PseudoClass.getPseudoClass("row-added");
+    private static final PseudoClass UPDATED = PseudoClass.getPseudoClass("row-updated");
+    private static final PseudoClass EVICTED = PseudoClass.getPseudoClass("row-evicted");
+    private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
 
     private final TableView<ShownRow> table;
+    private final RowList rows = new RowList();
     private final ObservableBooleanValue animations;
-    /** Rows to animate once when they are first drawn; identity, since equal rows may repeat. */
+    /** Rows to animate when drawn, until their animation has run once; identity, since equal rows may repeat. */
     private final Set<ShownRow> toAnimate = Collections.newSetFromMap(new IdentityHashMap<>());
     private List<String> columnNames = List.of();
     private boolean batchColumn;
@@ -36,6 +52,7 @@ final class ReplayTable {
     ReplayTable(TableView<ShownRow> table, ObservableBooleanValue animations) {
         this.table = table;
         this.animations = animations;
+        table.setItems(rows);
         table.setRowFactory(view -> new Row());
     }
 
@@ -69,59 +86,115 @@ final class ReplayTable {
      * Shows {@code rows}. {@code growing}: the rows past the ones shown before are new and slide in at the bottom
      * (stepping forward); otherwise the rows the batch changed flash.
      */
-    void setRows(List<ShownRow> rows, boolean growing) {
-        int before = table.getItems().size();
+    void setRows(List<ShownRow> shown, boolean growing) {
+        int before = rows.size();
         toAnimate.clear();
         if (animations.get()) {
-            for (int i = 0; i < rows.size(); i++) {
-                ShownRow row = rows.get(i);
-                if (growing ? i >= before && before > 0 : row.changed()) {
-                    toAnimate.add(row);
+            if (growing) {
+                if (before > 0) {
+                    animateLast(shown.subList(Math.min(before, shown.size()), shown.size()));
                 }
+            } else {
+                shown.stream().filter(ShownRow::changed).forEach(toAnimate::add);
             }
         }
-        table.getItems().setAll(rows);
+        rows.setAll(shown);
+        scrollToEnd();
+    }
+
+    /**
+     * Applies a move of the unbounded table: drops the rows past {@code keep} and adds the new ones at the bottom,
+     * each a single change of the list whatever the number of rows. Rows added to rows on show slide in.
+     */
+    void apply(UnboundedTable.Change change) {
+        if (!change.rebuilt() && change.keep() == rows.size() && change.added().isEmpty()) {
+            return; // the same batch again: the rows stay, and so does where the user scrolled to
+        }
+        toAnimate.clear();
+        if (change.rebuilt()) {
+            rows.setAll(change.added());
+        } else {
+            rows.remove(change.keep(), rows.size());
+            if (animations.get() && change.keep() > 0) {
+                animateLast(change.added());
+            }
+            rows.addAll(change.added());
+        }
+        scrollToEnd();
+    }
+
+    void clear() {
+        toAnimate.clear();
+        rows.clear();
+    }
+
+    private void animateLast(List<ShownRow> added) {
+        toAnimate.addAll(added.subList(Math.max(0, added.size() - MOST_ANIMATED), added.size()));
+    }
+
+    private void scrollToEnd() {
         if (!rows.isEmpty()) {
             table.scrollTo(rows.size() - 1);
         }
     }
 
-    void clear() {
-        toAnimate.clear();
-        table.getItems().clear();
-    }
-
     private final class Row extends TableRow<ShownRow> {
+        private Animation animation;
+        private ShownRow animated;
+
         @Override
         protected void updateItem(ShownRow item, boolean empty) {
             super.updateItem(item, empty);
-            getStyleClass().removeAll("batch-even", "batch-odd", "batch-start", "row-added", "row-updated",
-                    "row-evicted");
-            setOpacity(1);
-            setTranslateY(0);
-            if (empty || item == null) {
+            boolean shown = !empty && item != null;
+            pseudoClassStateChanged(BATCH_EVEN, shown && item.batchId() % 2 == 0);
+            pseudoClassStateChanged(BATCH_ODD, shown && item.batchId() % 2 != 0);
+            pseudoClassStateChanged(BATCH_START, shown && item.batchStart());
+            pseudoClassStateChanged(ADDED, shown && item.kind().equals("added"));
+            pseudoClassStateChanged(UPDATED, shown && item.kind().equals("updated"));
+            pseudoClassStateChanged(EVICTED, shown && item.kind().equals("evicted"));
+            if (!shown) {
+                stopAnimation();
                 return;
             }
-            getStyleClass().add(item.batchId() % 2 == 0 ? "batch-even" : "batch-odd");
-            if (item.batchStart()) {
-                getStyleClass().add("batch-start");
-            }
-            if (item.changed()) {
-                getStyleClass().add("row-" + item.kind());
-            }
-            if (toAnimate.remove(item)) {
-                animate(item);
+            if (item != animated) { // the same row drawn again goes on with its animation
+                stopAnimation();
+                if (toAnimate.contains(item)) {
+                    animate(item);
+                }
             }
         }
 
         private void animate(ShownRow item) {
+            double fromOpacity = item.changed() && !item.kind().equals("added") ? 0.35 : 0;
+            double fromY = item.kind().equals("updated") ? 0 : 12;
             FadeTransition fade = new FadeTransition(ANIMATION, this);
-            fade.setFromValue(item.changed() && !item.kind().equals("added") ? 0.35 : 0);
+            fade.setFromValue(fromOpacity);
             fade.setToValue(1);
             TranslateTransition slide = new TranslateTransition(ANIMATION, this);
-            slide.setFromY(item.kind().equals("updated") ? 0 : 12);
+            slide.setFromY(fromY);
             slide.setToY(0);
-            new ParallelTransition(fade, slide).play();
+            animation = new ParallelTransition(fade, slide);
+            animated = item;
+            animation.setOnFinished(done -> {
+                toAnimate.remove(item); // once only: scrolled back into view later, it just shows
+                stopAnimation();
+            });
+            setOpacity(fromOpacity); // as from the first frame, not one pulse later
+            setTranslateY(fromY);
+            pseudoClassStateChanged(ANIMATING, true);
+            animation.play();
+        }
+
+        /** Ends an animation at once (its row left the cell, or finished): the row shows as it is. */
+        private void stopAnimation() {
+            if (animation != null) {
+                animation.stop();
+                animation = null;
+                animated = null;
+                pseudoClassStateChanged(ANIMATING, false);
+            }
+            setOpacity(1);
+            setTranslateY(0);
         }
     }
 
@@ -136,11 +209,8 @@ final class ReplayTable {
         protected void updateItem(String text, boolean empty) {
             super.updateItem(text, empty);
             setText(empty ? null : text);
-            getStyleClass().remove("changed-cell");
             ShownRow row = getTableRow() == null ? null : getTableRow().getItem();
-            if (!empty && row != null && row.changedCells().contains(index)) {
-                getStyleClass().add("changed-cell");
-            }
+            pseudoClassStateChanged(CHANGED, !empty && row != null && row.changedCells().contains(index));
         }
     }
 }

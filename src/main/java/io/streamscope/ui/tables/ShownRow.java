@@ -2,24 +2,81 @@ package io.streamscope.ui.tables;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * One row as a replay table shows it: its cell texts, the batch it came from, whether it is the first row of its
  * batch (a divider above it), which cells changed, and its kind ({@code added}, {@code updated}, {@code evicted},
  * or empty when the batch did not touch it).
+ * <p>
+ * A row is itself, not its texts: two rows that read the same are still two rows (equality is identity), so tables
+ * never compare texts, and a row of the unbounded table can make its texts only when first drawn ({@link #lazy}).
  */
-public record ShownRow(List<String> cells, long batchId, boolean batchStart, Set<Integer> changedCells, String kind) {
+public final class ShownRow {
 
-    public ShownRow {
-        cells = List.copyOf(cells);
-        changedCells = Set.copyOf(changedCells);
+    private final Supplier<List<String>> texts;
+    private final long batchId;
+    private final boolean batchStart;
+    private final Set<Integer> changedCells;
+    private final String kind;
+    private List<String> cells;
+
+    public ShownRow(List<String> cells, long batchId, boolean batchStart, Set<Integer> changedCells, String kind) {
+        this(null, List.copyOf(cells), batchId, batchStart, changedCells, kind);
+    }
+
+    private ShownRow(Supplier<List<String>> texts, List<String> cells, long batchId, boolean batchStart,
+                     Set<Integer> changedCells, String kind) {
+        this.texts = texts;
+        this.cells = cells;
+        this.batchId = batchId;
+        this.batchStart = batchStart;
+        this.changedCells = Set.copyOf(changedCells);
+        this.kind = kind;
+    }
+
+    /** A row whose texts are made the first time they are asked for, then kept. */
+    static ShownRow lazy(Supplier<List<String>> texts, long batchId, boolean batchStart) {
+        return new ShownRow(texts, null, batchId, batchStart, Set.of(), "");
+    }
+
+    public List<String> cells() {
+        List<String> made = cells;
+        if (made == null) {
+            made = List.copyOf(texts.get()); // immutable, so a second thread at worst makes it again
+            cells = made;
+        }
+        return made;
     }
 
     public String cell(int index) {
-        return index < cells.size() ? cells.get(index) : "";
+        List<String> all = cells();
+        return index < all.size() ? all.get(index) : "";
+    }
+
+    public long batchId() {
+        return batchId;
+    }
+
+    public boolean batchStart() {
+        return batchStart;
+    }
+
+    public Set<Integer> changedCells() {
+        return changedCells;
+    }
+
+    public String kind() {
+        return kind;
     }
 
     public boolean changed() {
         return !kind.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+        return "ShownRow[batch " + batchId + (batchStart ? " (start)" : "") + (kind.isEmpty() ? "" : ", " + kind) + ": "
+                + cells() + (changedCells.isEmpty() ? "" : ", changed " + changedCells) + "]";
     }
 }

@@ -15,9 +15,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.LongFunction;
 
-/** Turns a replay into the rows the input, result and sink tables show. Pure functions; no JavaFX. */
+/**
+ * Turns a replay into the rows the result and sink tables show, and an input row into its texts ({@link UnboundedTable}
+ * keeps the input table's rows). Pure functions; no JavaFX.
+ */
 public final class TableRows {
 
     public static final String ARROW = " → ";
@@ -37,29 +39,13 @@ public final class TableRows {
         return columns;
     }
 
-    /**
-     * The unbounded table: every input row of the batches up to and including {@code batchId}, oldest first, each
-     * led by its record's partition and offset ({@code coordinates} gives them per batch, in row order).
-     */
-    public static List<ShownRow> input(Replay replay, long batchId, LongFunction<List<TopicInput.Coordinates>> coordinates) {
-        List<ShownRow> rows = new ArrayList<>();
-        for (BatchStep step : replay.steps()) {
-            if (step.batchId() > batchId) {
-                break;
-            }
-            List<TopicInput.Coordinates> where = coordinates.apply(step.batchId());
-            boolean first = true;
-            for (int i = 0; i < step.inputRows().size(); i++) {
-                List<String> cells = new ArrayList<>();
-                boolean known = where.size() == step.inputRows().size();
-                cells.add(known ? Integer.toString(where.get(i).partition()) : "");
-                cells.add(known ? Long.toString(where.get(i).offset()) : "");
-                cells.addAll(texts(step.inputRows().get(i)));
-                rows.add(new ShownRow(cells, step.batchId(), first, Set.of(), ""));
-                first = false;
-            }
-        }
-        return rows;
+    /** A row of the unbounded table: its record's partition and offset (blank where unknown), then its values. */
+    static List<String> inputCells(Row row, TopicInput.Coordinates where) {
+        List<String> cells = new ArrayList<>(INPUT_COORDINATES.size() + row.values().size());
+        cells.add(where == null ? "" : Integer.toString(where.partition()));
+        cells.add(where == null ? "" : Long.toString(where.offset()));
+        cells.addAll(texts(row));
+        return cells;
     }
 
     /** The result table of the selected batch under {@code mode}, see the class comment of each case. */

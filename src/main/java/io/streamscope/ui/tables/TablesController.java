@@ -12,6 +12,8 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TableView;
 
+import java.util.List;
+
 /**
  * Binds tables.fxml to the replay: the unbounded input table up to the selected batch, the result table under the
  * output mode the replay ran with (or Spark's refusal in its place), and what the sink received ("Batch: 2").
@@ -35,6 +37,7 @@ public final class TablesController {
     private ReplayTable input;
     private ReplayTable result;
     private ReplayTable sink;
+    private final UnboundedTable inputRows = new UnboundedTable();
     private ReplayOutcome shownOutcome;
     private long shownBatch = -1;
 
@@ -69,6 +72,7 @@ public final class TablesController {
         sinkPlaceholder.setText(waiting);
         showRefusal(outcome != null && outcome.replay() == null && !replay.isRunning() ? outcome.problem() : null);
         if (outcome == null || outcome.replay() == null || step == null) {
+            inputRows.clear();
             input.clear();
             result.clear();
             sink.clear();
@@ -80,8 +84,8 @@ public final class TablesController {
         boolean growing = outcome == shownOutcome && step.batchId() > shownBatch;
         OutputMode mode = outcome.request().mode();
         input.setColumns(TableRows.inputColumns(outcome.schema()), true);
-        input.setRows(TableRows.input(outcome.replay(), step.batchId(), outcome::coordinatesOf), growing);
-        java.util.List<String> resultColumns = TableRows.columns(outcome.replay().query().output().schema());
+        input.apply(inputRows.select(outcome.replay(), outcome::coordinatesOf, step.batchId()));
+        List<String> resultColumns = TableRows.columns(outcome.replay().query().output().schema());
         result.setColumns(resultColumns, mode == OutputMode.APPEND);
         result.setRows(TableRows.result(outcome.replay(), step, mode), mode == OutputMode.APPEND && growing);
         sink.setColumns(resultColumns, false);
