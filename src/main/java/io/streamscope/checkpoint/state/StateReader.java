@@ -65,10 +65,6 @@ public final class StateReader {
         return reader;
     }
 
-    public StoreSchema schema() {
-        return schema;
-    }
-
     /** Where the rows' schemas come from, for people: the store's, or each column family's; "none" when unknown. */
     public String schemaSource() {
         if (!families.isEmpty()) {

@@ -7,12 +7,4 @@ package io.streamscope.checkpoint.state;
 public record StateRecord(byte[] key, byte[] value, Kind kind) {
 
     public enum Kind { PUT, DELETE, MERGE }
-
-    public static StateRecord put(byte[] key, byte[] value) {
-        return new StateRecord(key, value, Kind.PUT);
-    }
-
-    public static StateRecord delete(byte[] key) {
-        return new StateRecord(key, null, Kind.DELETE);
-    }
 }
