@@ -13,6 +13,7 @@ import io.streamscope.checkpoint.state.StateChange;
 import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.checkpoint.state.StateRow;
 import io.streamscope.checkpoint.state.StoreSchema;
+import io.streamscope.replay.ImpliedStateSchema;
 import io.streamscope.sql.SparkJson;
 import io.streamscope.sql.SparkType;
 import io.streamscope.sql.SparkTypeJson;
@@ -60,7 +61,11 @@ final class StateCommand implements Command {
             throw new CommandFailedException("batch " + batchId + " is beyond the last batch of the checkpoint ("
                     + checkpoint.batches().lastKey() + ")");
         }
-        StateReader reader = StateReader.open(checkpoint, operator, store, suppliedSchema(arguments));
+        Optional<StoreSchema> schema = suppliedSchema(arguments);
+        if (schema.isEmpty() && store.schema().isEmpty() && store.storeName().equals("default")) {
+            schema = Optional.ofNullable(ImpliedStateSchema.fromSidecar(checkpoint).get(operator.operatorId()));
+        }
+        StateReader reader = StateReader.open(checkpoint, operator, store, schema);
         Optional<Long> changesFrom = arguments.longOption("--changes-from");
         if (changesFrom.isPresent() && changesFrom.get() >= batchId) {
             throw new UsageException("--changes-from " + changesFrom.get() + " must be below the batch " + batchId);

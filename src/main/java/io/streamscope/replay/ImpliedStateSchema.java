@@ -3,6 +3,11 @@ package io.streamscope.replay;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.replay.plan.CompiledQuery;
+import io.streamscope.replay.plan.QueryCompiler;
+import io.streamscope.replay.query.QueryException;
+import io.streamscope.replay.query.QueryParser;
+import io.streamscope.topic.DdlParser;
+import io.streamscope.topic.SchemaException;
 import io.streamscope.replay.plan.Operator;
 import io.streamscope.sql.SparkType;
 
@@ -42,6 +47,24 @@ public final class ImpliedStateSchema {
             }
         }
         return schemas;
+    }
+
+    /**
+     * The implied schemas of the checkpoint's stores without a schema file, from the query and input schema its
+     * {@code streamscope.json} gives; empty when there is no such sidecar or its query does not compile.
+     */
+    public static Map<Integer, StoreSchema> fromSidecar(Checkpoint checkpoint) {
+        Optional<Sidecar> sidecar = Sidecar.read(checkpoint.path());
+        if (sidecar.isEmpty() || sidecar.get().query() == null || sidecar.get().schema() == null) {
+            return Map.of();
+        }
+        try {
+            CompiledQuery query = QueryCompiler.compile(QueryParser.parse(sidecar.get().query()),
+                    DdlParser.parseSchema(sidecar.get().schema()), true);
+            return forStoresWithoutSchema(query, checkpoint);
+        } catch (QueryException | SchemaException e) {
+            return Map.of();
+        }
     }
 
     /** The schema {@code operator}'s store has, under the batch conf {@code conf}; empty for operators without one. */

@@ -233,6 +233,25 @@ class StateCommandTest {
         assertEquals(2, broken.exitCode());
     }
 
+    /** No schema file (Spark 2.3), no flags: a sidecar's query implies the schema, as in the window. */
+    @Test
+    void aSidecarsQueryImpliesTheSchemaOfAnOldCheckpoint() throws Exception {
+        Path copy = temp.resolve("old-with-sidecar");
+        FolderSnapshot.copyTree(CORPUS.resolve("checkpoint-version-2.3.1-streaming-aggregate-state-format-1"), copy);
+        JsonNode raw = CliRun.ok("state", copy.toString());
+        assertTrue(raw.get("rows").get(0).get("key").isTextual(), "bytes without a schema: " + raw);
+        Files.writeString(copy.resolve("streamscope.json"), "{\"query\":\"input.groupBy(\\\"value\\\").count()\","
+                + "\"schema\":\"value INT\",\"outputMode\":\"update\"}");
+        JsonNode json = CliRun.ok("state", copy.toString());
+        Map<Integer, Long> counts = new TreeMap<>();
+        for (JsonNode row : json.get("rows")) {
+            assertEquals(row.get("key").get("value"), row.get("value").get("value"), "format 1 repeats the key: " + row);
+            counts.put(row.get("key").get("value").asInt(), row.get("value").get("count").asLong());
+        }
+        assertEquals(Map.of(2, 1L, 3, 2L), counts);
+        assertEquals(0, json.get("problems").size(), json.toString());
+    }
+
     @Test
     void suppliedSchemaInDdl() throws Exception {
         // Spark 2.1's count(*) group by value, aggregation state format 1: the value repeats the key (INDEX.md #1);
