@@ -42,11 +42,13 @@ class TablesJourneyTest {
 
     private static final Path TOTALS = SAMPLES.resolve("shop-totals-update");
     private static final PseudoClass ANIMATING = PseudoClass.getPseudoClass("animating");
+    private static final PseudoClass ADDED = PseudoClass.getPseudoClass("row-added");
 
     private MainWindow window;
 
-    /** A row as the table draws it: which row, whether it is animating, and where the animation has it. */
-    private record DrawnRow(int index, ShownRow item, boolean animating, double opacity, double translateY) {
+    /** A row as the table draws it: which row, whether it is animating, where the animation has it, marked added. */
+    private record DrawnRow(int index, ShownRow item, boolean animating, double opacity, double translateY,
+                            boolean added) {
     }
 
     private record Drawn(List<DrawnRow> input, List<DrawnRow> result) {
@@ -105,7 +107,7 @@ class TablesJourneyTest {
             if (node instanceof TableRow<?> row && row.isVisible() && row.getItem() instanceof ShownRow item
                     && row.getParent() != null && row.getParent().getStyleClass().contains("sheet")) {
                 rows.add(new DrawnRow(row.getIndex(), item, row.getPseudoClassStates().contains(ANIMATING),
-                        row.getOpacity(), row.getTranslateY()));
+                        row.getOpacity(), row.getTranslateY(), row.getPseudoClassStates().contains(ADDED)));
             }
         }
         rows.sort(Comparator.comparingInt(DrawnRow::index));
@@ -175,6 +177,8 @@ class TablesJourneyTest {
         assertEquals(0.0, appended.opacity(), 1e-9);
         assertTrue(appended.translateY() > 0, appended.toString());
         assertInPlace(drawn.result().subList(0, 2));
+        assertEquals(List.of(false, false, true), drawn.result().stream().map(DrawnRow::added).toList(),
+                "only batch 1's order is drawn as added: " + drawn.result());
         assertTrue(ofBatch(drawn.input(), 1).stream().allMatch(DrawnRow::animating), drawn.input().toString());
 
         awaitStill();
@@ -182,6 +186,21 @@ class TablesJourneyTest {
         assertInPlace(settled.input());
         assertInPlace(settled.result());
         screenshot(robot, window.scene(), "tables-append-animated-batch-1.png");
+
+        List<ShownRow> atBatch1 = rows(robot, "#resultTable");
+        Drawn back = stepAndDraw(robot, () -> window.model().playback().stepBack());
+        assertEquals(List.of("110", "112"), back.result().stream().map(row -> row.item().cell(0)).toList());
+        assertEquals(List.of(true, true), back.result().stream().map(DrawnRow::added).toList(),
+                "batch 0's orders, selected again, are drawn as added: " + back.result());
+        assertInPlace(back.result());
+        List<ShownRow> atBatch0 = rows(robot, "#resultTable");
+        assertSame(atBatch1.get(0), atBatch0.get(0), "stepping back dropped batch 1's row only");
+        assertSame(atBatch1.get(1), atBatch0.get(1));
+
+        Drawn toEnd = stepAndDraw(robot, () -> window.model().playback().last());
+        assertEquals(List.of("110", "112", "114", "150"), toEnd.result().stream().map(row -> row.item().cell(0)).toList());
+        assertEquals(List.of(false, false, false, true), toEnd.result().stream().map(DrawnRow::added).toList(),
+                "the jump to batch 2 marks its order only: " + toEnd.result());
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
+import java.util.WeakHashMap;
 
 /**
  * Drives one replay {@link TableView} of {@link ShownRow}s: columns from names, rows tinted by batch
@@ -46,6 +47,8 @@ final class ReplayTable {
     private final ObservableBooleanValue animations;
     /** Rows to animate when drawn, until their animation has run once; identity, since equal rows may repeat. */
     private final Set<ShownRow> toAnimate = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The table's row cells, to mark again when a row's kind moves (weak: the table may drop cells it rebuilds). */
+    private final Set<Row> cells = Collections.newSetFromMap(new WeakHashMap<>());
     private List<String> columnNames = List.of();
     private boolean batchColumn;
 
@@ -53,7 +56,11 @@ final class ReplayTable {
         this.table = table;
         this.animations = animations;
         table.setItems(rows);
-        table.setRowFactory(view -> new Row());
+        table.setRowFactory(view -> {
+            Row row = new Row();
+            cells.add(row);
+            return row;
+        });
     }
 
     /** Sets the columns (only when they differ); with a leading "batch" column naming the batch at its divider. */
@@ -82,21 +89,11 @@ final class ReplayTable {
         }
     }
 
-    /**
-     * Shows {@code rows}. {@code growing}: the rows past the ones shown before are new and slide in at the bottom
-     * (stepping forward); otherwise the rows the batch changed flash.
-     */
-    void setRows(List<ShownRow> shown, boolean growing) {
-        int before = rows.size();
+    /** Shows {@code rows} (update and complete mode's result, the sink's); the rows the batch changed flash. */
+    void setRows(List<ShownRow> shown) {
         toAnimate.clear();
         if (animations.get()) {
-            if (growing) {
-                if (before > 0) {
-                    animateLast(shown.subList(Math.min(before, shown.size()), shown.size()));
-                }
-            } else {
-                shown.stream().filter(ShownRow::changed).forEach(toAnimate::add);
-            }
+            shown.stream().filter(ShownRow::changed).forEach(toAnimate::add);
         }
         rows.setAll(shown);
         scrollToEnd();
@@ -104,11 +101,14 @@ final class ReplayTable {
 
     /**
      * Applies a move of the unbounded table: drops the rows past {@code keep} and adds the new ones at the bottom,
-     * each a single change of the list whatever the number of rows. Rows added to rows on show slide in.
+     * each a single change of the list whatever the number of rows. Rows added to rows on show slide in. The rows
+     * drawn are marked again: a row kept at its place is not drawn anew, yet its kind may have moved with the batch
+     * (append mode marks the selected batch's rows).
      */
     void apply(UnboundedTable.Change change) {
         if (!change.rebuilt() && change.keep() == rows.size() && change.added().isEmpty()) {
-            return; // the same batch again: the rows stay, and so does where the user scrolled to
+            remark();
+            return; // no row came or went: the rows stay, and so does where the user scrolled to
         }
         toAnimate.clear();
         if (change.rebuilt()) {
@@ -120,7 +120,15 @@ final class ReplayTable {
             }
             rows.addAll(change.added());
         }
+        remark();
         scrollToEnd();
+    }
+
+    /** Marks each drawn row as its row is now, a few dozen cells, not the rows of the table. */
+    private void remark() {
+        for (Row cell : cells) {
+            cell.mark();
+        }
     }
 
     void clear() {
@@ -149,9 +157,7 @@ final class ReplayTable {
             pseudoClassStateChanged(BATCH_EVEN, shown && item.batchId() % 2 == 0);
             pseudoClassStateChanged(BATCH_ODD, shown && item.batchId() % 2 != 0);
             pseudoClassStateChanged(BATCH_START, shown && item.batchStart());
-            pseudoClassStateChanged(ADDED, shown && item.kind().equals("added"));
-            pseudoClassStateChanged(UPDATED, shown && item.kind().equals("updated"));
-            pseudoClassStateChanged(EVICTED, shown && item.kind().equals("evicted"));
+            mark();
             if (!shown) {
                 stopAnimation();
                 return;
@@ -162,6 +168,15 @@ final class ReplayTable {
                     animate(item);
                 }
             }
+        }
+
+        /** The row's kind as it is now (append mode's {@code added} follows the selected batch). */
+        void mark() {
+            ShownRow item = isEmpty() ? null : getItem();
+            String kind = item == null ? "" : item.kind();
+            pseudoClassStateChanged(ADDED, kind.equals("added"));
+            pseudoClassStateChanged(UPDATED, kind.equals("updated"));
+            pseudoClassStateChanged(EVICTED, kind.equals("evicted"));
         }
 
         private void animate(ShownRow item) {

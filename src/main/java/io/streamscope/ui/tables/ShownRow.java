@@ -2,6 +2,7 @@ package io.streamscope.ui.tables;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -11,6 +12,8 @@ import java.util.function.Supplier;
  * <p>
  * A row is itself, not its texts: two rows that read the same are still two rows (equality is identity), so tables
  * never compare texts, and a row of the unbounded table can make its texts only when first drawn ({@link #lazy}).
+ * A row of append mode's result table is {@code added} while its batch is the selected one, which it reads when asked
+ * ({@link #lazy(Supplier, long, boolean, LongSupplier)}): the mark moves with the selection without a row rebuilt.
  */
 public final class ShownRow {
 
@@ -19,25 +22,33 @@ public final class ShownRow {
     private final boolean batchStart;
     private final Set<Integer> changedCells;
     private final String kind;
+    /** The selected batch, for a row {@code added} while its batch is selected; otherwise null. */
+    private final LongSupplier selected;
     private List<String> cells;
 
     public ShownRow(List<String> cells, long batchId, boolean batchStart, Set<Integer> changedCells, String kind) {
-        this(null, List.copyOf(cells), batchId, batchStart, changedCells, kind);
+        this(null, List.copyOf(cells), batchId, batchStart, changedCells, kind, null);
     }
 
     private ShownRow(Supplier<List<String>> texts, List<String> cells, long batchId, boolean batchStart,
-                     Set<Integer> changedCells, String kind) {
+                     Set<Integer> changedCells, String kind, LongSupplier selected) {
         this.texts = texts;
         this.cells = cells;
         this.batchId = batchId;
         this.batchStart = batchStart;
         this.changedCells = Set.copyOf(changedCells);
         this.kind = kind;
+        this.selected = selected;
     }
 
     /** A row whose texts are made the first time they are asked for, then kept. */
     static ShownRow lazy(Supplier<List<String>> texts, long batchId, boolean batchStart) {
-        return new ShownRow(texts, null, batchId, batchStart, Set.of(), "");
+        return new ShownRow(texts, null, batchId, batchStart, Set.of(), "", null);
+    }
+
+    /** A {@link #lazy} row whose kind is {@code added} whenever {@code selected} is its batch, otherwise empty. */
+    static ShownRow lazy(Supplier<List<String>> texts, long batchId, boolean batchStart, LongSupplier selected) {
+        return new ShownRow(texts, null, batchId, batchStart, Set.of(), "", selected);
     }
 
     public List<String> cells() {
@@ -67,16 +78,16 @@ public final class ShownRow {
     }
 
     public String kind() {
-        return kind;
+        return selected != null && selected.getAsLong() == batchId ? "added" : kind;
     }
 
     public boolean changed() {
-        return !kind.isEmpty();
+        return !kind().isEmpty();
     }
 
     @Override
     public String toString() {
-        return "ShownRow[batch " + batchId + (batchStart ? " (start)" : "") + (kind.isEmpty() ? "" : ", " + kind) + ": "
+        return "ShownRow[batch " + batchId + (batchStart ? " (start)" : "") + (changed() ? ", " + kind() : "") + ": "
                 + cells() + (changedCells.isEmpty() ? "" : ", changed " + changedCells) + "]";
     }
 }

@@ -18,7 +18,7 @@ import java.util.Set;
 
 /**
  * Turns a replay into the rows the result and sink tables show, and an input row into its texts ({@link UnboundedTable}
- * keeps the input table's rows). Pure functions; no JavaFX.
+ * keeps the input table's rows and append mode's result rows). Pure functions; no JavaFX.
  */
 public final class TableRows {
 
@@ -48,10 +48,14 @@ public final class TableRows {
         return cells;
     }
 
-    /** The result table of the selected batch under {@code mode}, see the class comment of each case. */
+    /**
+     * The result table of the selected batch under {@code mode}, see the comment of each case; append mode's (every
+     * row written so far, the batch's own marked added at the bottom) is {@link UnboundedTable}'s, which the window
+     * steps incrementally.
+     */
     public static List<ShownRow> result(Replay replay, BatchStep step, OutputMode mode) {
         return switch (mode) {
-            case APPEND -> appended(replay, step.batchId());
+            case APPEND -> new UnboundedTable().select(replay, UnboundedTable.SINK_ROWS, step.batchId()).added();
             case UPDATE -> updated(step);
             case COMPLETE -> complete(step);
         };
@@ -62,18 +66,6 @@ public final class TableRows {
         List<ShownRow> rows = new ArrayList<>();
         for (Row row : step.sinkRows()) {
             rows.add(new ShownRow(texts(row), step.batchId(), false, Set.of(), ""));
-        }
-        return rows;
-    }
-
-    /** Append: every row written so far, the batch's own (new) rows at the bottom. */
-    private static List<ShownRow> appended(Replay replay, long batchId) {
-        List<ShownRow> rows = new ArrayList<>();
-        for (BatchStep step : replay.steps()) {
-            if (step.batchId() > batchId) {
-                break;
-            }
-            rowsOf(step.batchId(), step.sinkRows(), rows, step.batchId() == batchId ? "added" : "");
         }
         return rows;
     }
@@ -129,14 +121,6 @@ public final class TableRows {
 
     private static String kindOf(ResultChange change, String otherwise) {
         return change == null ? otherwise : change.kind().name().toLowerCase(Locale.ROOT);
-    }
-
-    private static void rowsOf(long batchId, List<Row> source, List<ShownRow> into, String kind) {
-        boolean first = true;
-        for (Row row : source) {
-            into.add(new ShownRow(texts(row), batchId, first, Set.of(), kind));
-            first = false;
-        }
     }
 
     static List<String> texts(Row row) {

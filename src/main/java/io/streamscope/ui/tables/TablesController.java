@@ -38,8 +38,8 @@ public final class TablesController {
     private ReplayTable result;
     private ReplayTable sink;
     private final UnboundedTable inputRows = new UnboundedTable();
-    private ReplayOutcome shownOutcome;
-    private long shownBatch = -1;
+    /** Append mode's result rows (every row written so far); update and complete build theirs per batch. */
+    private final UnboundedTable appendedRows = new UnboundedTable();
 
     public TablesController(QueryViewModel query, ReplayViewModel replay, DisplayViewModel display) {
         this.query = query;
@@ -73,27 +73,29 @@ public final class TablesController {
         showRefusal(outcome != null && outcome.replay() == null && !replay.isRunning() ? outcome.problem() : null);
         if (outcome == null || outcome.replay() == null || step == null) {
             inputRows.clear();
+            appendedRows.clear();
             input.clear();
             result.clear();
             sink.clear();
             sinkBatchLabel.setText("");
-            shownOutcome = outcome;
-            shownBatch = -1;
             return;
         }
-        boolean growing = outcome == shownOutcome && step.batchId() > shownBatch;
         OutputMode mode = outcome.request().mode();
         input.setColumns(TableRows.inputColumns(outcome.schema()), true);
-        input.apply(inputRows.select(outcome.replay(), outcome::coordinatesOf, step.batchId()));
+        input.apply(inputRows.select(outcome.replay(), UnboundedTable.inputRows(outcome::coordinatesOf),
+                step.batchId()));
         List<String> resultColumns = TableRows.columns(outcome.replay().query().output().schema());
         result.setColumns(resultColumns, mode == OutputMode.APPEND);
-        result.setRows(TableRows.result(outcome.replay(), step, mode), mode == OutputMode.APPEND && growing);
+        if (mode == OutputMode.APPEND) {
+            result.apply(appendedRows.select(outcome.replay(), UnboundedTable.SINK_ROWS, step.batchId()));
+        } else {
+            appendedRows.clear(); // back in append mode, the rows are built again
+            result.setRows(TableRows.result(outcome.replay(), step, mode));
+        }
         sink.setColumns(resultColumns, false);
-        sink.setRows(TableRows.sink(step), false);
+        sink.setRows(TableRows.sink(step));
         sinkBatchLabel.setText("Batch: " + step.batchId() + " · " + mode.label() + " mode · "
                 + step.sinkRows().size() + (step.sinkRows().size() == 1 ? " row" : " rows"));
-        shownOutcome = outcome;
-        shownBatch = step.batchId();
     }
 
     private void showRefusal(String text) {
