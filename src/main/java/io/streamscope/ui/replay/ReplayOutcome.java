@@ -3,6 +3,7 @@ package io.streamscope.ui.replay;
 import io.streamscope.replay.TopicInput;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.MicroBatchReplay;
+import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.OutputModeException;
 import io.streamscope.replay.Replay;
 import io.streamscope.replay.progress.BatchProgress;
@@ -35,9 +36,16 @@ public record ReplayOutcome(ReplayRequest request, Replay replay, List<BatchProg
         progress = progress == null ? List.of() : List.copyOf(progress);
     }
 
+    /** Without a query the input rows still show: they are read through a query that passes them on. */
+    private static final String PASS_THROUGH = "input";
+    static final String NO_QUERY = "No query to replay: give one in the query editor";
+    static final String INPUT_ONLY = "No query to replay: the input table shows what each batch read; give a query in "
+            + "the query editor for the result table";
+
     public static ReplayOutcome compute(ReplayRequest request) {
-        if (request.query() == null || request.query().isBlank()) {
-            return failed(request, null, "No query to replay: give one in the query editor");
+        boolean inputOnly = request.query() == null || request.query().isBlank();
+        if (inputOnly && (request.schema() == null || request.schema().isBlank() || request.topic() == null)) {
+            return failed(request, null, NO_QUERY);
         }
         if (request.schema() == null || request.schema().isBlank()) {
             return failed(request, null, "No schema for the topic's values (the sidecar or --schema gives it)");
@@ -58,7 +66,8 @@ public record ReplayOutcome(ReplayRequest request, Replay replay, List<BatchProg
             TopicInput input;
             try {
                 input = new TopicInput(topics, schema, decoder);
-                replay = MicroBatchReplay.replay(request.checkpoint(), request.query(), request.mode(), input);
+                replay = inputOnly ? MicroBatchReplay.replay(request.checkpoint(), PASS_THROUGH, OutputMode.APPEND, input)
+                        : MicroBatchReplay.replay(request.checkpoint(), request.query(), request.mode(), input);
             } catch (OutputModeException e) {
                 return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, e.getMessage(), null, null, null);
             } catch (QueryException e) {
@@ -67,7 +76,8 @@ public record ReplayOutcome(ReplayRequest request, Replay replay, List<BatchProg
             List<BatchProgress> progress = ProgressReport.of(request.checkpoint(), replay, List.of());
             // a source that failed the replay (a broker that is down) is not asked again: one timeout, not two
             Optional<Lag> lag = replay.error().isEmpty() ? lag(request, topics) : Optional.empty();
-            return new ReplayOutcome(request, replay, progress, lag, schema, null, null, replay.error().orElse(null), input);
+            String error = replay.error().orElse(inputOnly ? INPUT_ONLY : null);
+            return new ReplayOutcome(request, replay, progress, lag, schema, null, null, error, input);
         } catch (TopicException e) {
             return failed(request, schema, "Cannot read the topic from " + request.topic().describe() + ": "
                     + e.getMessage());
@@ -85,6 +95,11 @@ public record ReplayOutcome(ReplayRequest request, Replay replay, List<BatchProg
 
     private static ReplayOutcome failed(ReplayRequest request, SparkType.Struct schema, String message) {
         return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, null, null, message, null);
+    }
+
+    /** Whether only the input rows are on show: no query was given, so there is no result table. */
+    public boolean inputOnly() {
+        return request.query() == null || request.query().isBlank();
     }
 
     /** Where each input row of a batch came from (topic, partition, offset), in row order; empty when unknown. */

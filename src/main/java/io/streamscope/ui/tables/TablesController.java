@@ -84,6 +84,13 @@ public final class TablesController {
         input.setColumns(TableRows.inputColumns(outcome.schema()), true);
         input.apply(inputRows.select(outcome.replay(), UnboundedTable.inputRows(outcome::coordinatesOf),
                 step.batchId()));
+        if (outcome.inputOnly()) {
+            appendedRows.clear();
+            result.clear();
+            sink.clear();
+            sinkBatchLabel.setText("");
+            return;
+        }
         List<String> resultColumns = TableRows.columns(outcome.replay().query().output().schema());
         result.setColumns(resultColumns, mode == OutputMode.APPEND);
         if (mode == OutputMode.APPEND) {
