@@ -12,6 +12,7 @@ import io.streamscope.replay.plan.Operator;
 import io.streamscope.sql.SparkType;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,7 +38,7 @@ public final class ImpliedStateSchema {
     public static Map<Integer, StoreSchema> forStoresWithoutSchema(CompiledQuery query, Checkpoint checkpoint) {
         Map<String, String> conf = checkpoint.batches().isEmpty() ? Map.of()
                 : checkpoint.batches().firstEntry().getValue().metadata().conf();
-        Map<Integer, StoreSchema> schemas = new java.util.HashMap<>();
+        Map<Integer, StoreSchema> schemas = new HashMap<>();
         for (Operator operator : query.statefulOperators()) {
             int id = StateCheck.operatorId(operator);
             boolean recorded = checkpoint.stateOperators().stream().filter(info -> info.operatorId() == id)

@@ -15,6 +15,7 @@ import io.streamscope.ui.timeline.TimelineData;
 import io.streamscope.ui.timeline.TimelineViewModel;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.concurrent.Executor;
 
 /**
@@ -62,7 +63,7 @@ public final class WindowModel {
         });
         timeline.selectedBatchProperty().addListener((property, old, batch) -> selected(batch));
         replay.outcomeProperty().addListener((property, old, outcome) -> state.setImpliedSchemas(
-                outcome == null || outcome.replay() == null ? java.util.Map.of()
+                outcome == null || outcome.replay() == null ? Map.of()
                         : ImpliedStateSchema.forStoresWithoutSchema(outcome.replay().query(), outcome.request().checkpoint())));
     }
 

@@ -12,14 +12,18 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 /**
  * Reads the rows of one state store of a checkpoint: the state after a batch (store version = batch id + 1), or
@@ -37,17 +41,21 @@ public final class StateReader {
     private final StateStoreInfo store;
     private final StoreSchema schema;
     /** Written by the prefetch thread too. */
-    private final List<Problem> problems = java.util.Collections.synchronizedList(new ArrayList<>());
+    private final List<Problem> problems = Collections.synchronizedList(new ArrayList<>());
     /** transformWithState's column families by name (schema v3), empty for other operators. */
-    private final Map<String, ColumnFamilySchema> families = new java.util.HashMap<>();
+    private final Map<String, ColumnFamilySchema> families = new HashMap<>();
     /** Column family names by id, per partition, from the snapshot zips' metadata. */
-    private final Map<Integer, Map<Integer, String>> familyNames = new java.util.HashMap<>();
+    private final Map<Integer, Map<Integer, String>> familyNames = new HashMap<>();
+    /** transformWithState's list-state variables: their values hold several rows. */
+    private final Set<String> listStates;
 
     private StateReader(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, StoreSchema schema) {
         this.checkpoint = checkpoint;
         this.operator = operator;
         this.store = store;
         this.schema = new StoreSchema(schema.key(), RowCodec.storedValueSchema(schema.value()), schema.source());
+        this.listStates = operator.stateVariables().entrySet().stream().filter(variable -> variable.getValue().equals("ListState"))
+                .map(Map.Entry::getKey).collect(Collectors.toUnmodifiableSet());
     }
 
     /** A reader with the schema the checkpoint records, or {@code supplied} when given. */
@@ -100,7 +108,7 @@ public final class StateReader {
     private void visit(long batchId, Consumer<StateRow> sink, boolean reuse) {
         long version = batchId + 1;
         StateRowDecoder decoder = decoder(batchId);
-        StateRow reused = decoder.emptyRow();
+        StateRow reused = reuse ? decoder.emptyRow() : null;
         RecordBuffer[] buffers = {new RecordBuffer(), new RecordBuffer()};
         ExecutorService prefetch = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "streamscope-state-prefetch");
@@ -115,7 +123,7 @@ public final class StateReader {
                 // The other buffer: the one the previous partition was handed out from, which is done with.
                 next = following < store.numPartitions() ? prefetch.submit(() -> stateAt(following, version, buffers[following % 2])) : null;
                 if (readable) {
-                    handOut(partition, buffers[partition % 2], decoder, reuse ? reused : null, sink);
+                    handOut(partition, buffers[partition % 2], decoder, reused, sink);
                 }
             }
         } catch (InterruptedException e) {
@@ -264,17 +272,7 @@ public final class StateReader {
     /** The decoder for the rows of a batch's state (its conf says whether they are Avro). */
     private StateRowDecoder decoder(long batchId) {
         return new StateRowDecoder(schema, store.provider() == StateProvider.ROCKSDB, families, this::familyNames,
-                listStates(), this::rowProblem, usesAvro(batchId));
-    }
-
-    private java.util.Set<String> listStates() {
-        java.util.Set<String> lists = new java.util.HashSet<>();
-        operator.stateVariables().forEach((name, type) -> {
-            if (type.equals("ListState")) {
-                lists.add(name);
-            }
-        });
-        return lists;
+                listStates, this::rowProblem, usesAvro(batchId));
     }
 
     private boolean usesAvro(long batchId) {

@@ -4,6 +4,7 @@ import io.streamscope.sql.SparkType;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.IntFunction;
 
 /**
@@ -26,7 +27,7 @@ final class StateRowDecoder {
     private final IntFunction<Map<Integer, String>> familyNames;
     private final Misfits misfits;
     private final boolean avro;
-    private final java.util.Set<String> listStates;
+    private final Set<String> listStates;
     private final Map<String, FamilyFormats> familyFormats = new HashMap<>();
 
     /**
@@ -36,7 +37,7 @@ final class StateRowDecoder {
      * @param avro        whether the batch's conf says {@code encodingFormat=avro}
      */
     StateRowDecoder(StoreSchema schema, boolean rocksDb, Map<String, ColumnFamilySchema> families,
-                    IntFunction<Map<Integer, String>> familyNames, java.util.Set<String> listStates, Misfits misfits, boolean avro) {
+                    IntFunction<Map<Integer, String>> familyNames, Set<String> listStates, Misfits misfits, boolean avro) {
         this.schema = schema;
         this.keyFormat = RowFormat.unsafeRow(schema.key());
         this.valueFormat = RowFormat.unsafeRow(schema.value());
