@@ -178,6 +178,10 @@ final class Casts {
         if (value instanceof BigDecimal decimal) {
             return decimal.toPlainString();
         }
+        if (value instanceof byte[] bytes) {
+            // CAST(binary AS STRING) reads the bytes as UTF-8, malformed sequences replaced, as Spark's UTF8String
+            return new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        }
         return String.valueOf(value);
     }
 }

@@ -6,6 +6,9 @@ import io.streamscope.replay.query.ExprNames;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkType;
+import io.streamscope.topic.DdlParser;
+import io.streamscope.topic.RowDecoder;
+import io.streamscope.topic.SchemaException;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,6 +37,12 @@ public final class ExpressionCompiler {
         if (expr instanceof Expr.ColumnRef ref) {
             String name = Resolver.column(ref.name(), ref.position(), schema, query);
             int index = schema.indexOf(name);
+            if (index < 0) {
+                if (name.endsWith(".*")) {
+                    throw error("'" + ref.name() + "' is only allowed in select(…)", ref);
+                }
+                return field(Resolver.path(name, schema));
+            }
             return Compiled.of(schema.field(index).type(), row -> row.values().get(index));
         } else if (expr instanceof Expr.Literal literal) {
             Object value = literal.value();
@@ -67,6 +76,20 @@ public final class ExpressionCompiler {
         throw new IllegalArgumentException("unknown expression " + expr);
     }
 
+    /** A struct's field: null when the struct is. */
+    private Compiled field(int[] path) {
+        return Compiled.of(Resolver.typeAt(path, schema), row -> {
+            Object value = row;
+            for (int index : path) {
+                if (!(value instanceof Row struct)) {
+                    return null;
+                }
+                value = struct.values().get(index);
+            }
+            return value;
+        });
+    }
+
     /** Compiles a condition, which must be boolean. */
     public Compiled condition(Expr expr) throws QueryException {
         Compiled compiled = compile(expr);
@@ -82,6 +105,9 @@ public final class ExpressionCompiler {
             throw error("aggregate function " + ExprNames.name(call) + " is only allowed in groupBy(…).agg(…), "
                     + "a GROUP BY select list or agg(…)", call);
         }
+        if (call.name().equals("from_json")) {
+            return fromJson(call);
+        }
         if (call.name().equals("window")) {
             TimeWindow window = window(call);
             if (!window.tumbling()) {
@@ -95,6 +121,39 @@ public final class ExpressionCompiler {
         }
         throw error("unsupported function '" + call.name() + "' (the replay supports sum, count, avg, min, max and "
                 + "window)", call);
+    }
+
+    /**
+     * {@code from_json(json, schema[, options])} in PERMISSIVE mode: a struct (a row of nulls for a malformed text,
+     * null for a null one), decoded as {@link RowDecoder} does.
+     */
+    private Compiled fromJson(Expr.Call call) throws QueryException {
+        if (call.args().size() < 2 || !(call.args().get(1) instanceof Expr.Literal literal)
+                || !(literal.value() instanceof String ddl)) {
+            throw error("from_json(…) takes the JSON column and a schema (a DDL string or a StructType)", call);
+        }
+        Compiled json = compile(call.args().get(0));
+        if (json.type() != SparkType.Atomic.STRING && json.type() != SparkType.Atomic.BINARY) {
+            throw error("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] Cannot resolve \"" + ExprNames.name(call)
+                    + "\": the first parameter requires the \"STRING\" type, however \""
+                    + ExprNames.name(call.args().get(0)) + "\" has the type \"" + ExprNames.sqlType(json.type()) + "\".",
+                    call.args().get(0));
+        }
+        RowDecoder decoder;
+        SparkType.Struct struct;
+        try {
+            struct = DdlParser.parseSchema(ddl);
+            decoder = RowDecoder.of(struct);
+        } catch (SchemaException e) {
+            throw error("from_json(…): " + e.getMessage(), call.args().get(1));
+        }
+        return Compiled.of(struct, row -> {
+            Object text = json.eval(row);
+            if (text == null) {
+                return null;
+            }
+            return (text instanceof byte[] bytes ? decoder.decode(bytes) : decoder.decode((String) text)).rowOrNulls(struct);
+        });
     }
 
     /** Validates {@code window(…)}'s arguments as Spark does. */

@@ -1,6 +1,7 @@
 package io.streamscope.replay.plan;
 
 import io.streamscope.replay.query.Expr;
+import io.streamscope.replay.query.ExprNames;
 import io.streamscope.replay.query.Exprs;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.sql.SparkType;
@@ -53,6 +54,10 @@ public final class Resolver {
             throw new QueryException("[AMBIGUOUS_REFERENCE] Reference `" + name + "` is ambiguous, could be: "
                     + matches.stream().map(m -> "`" + m + "`").collect(Collectors.joining(", ")) + ".", query, position);
         }
+        int dot = name.indexOf('.');
+        if (dot > 0 && dot < name.length() - 1) {
+            return nested(name, position, schema, query);
+        }
         String suggestions = schema.fields().stream().map(SparkType.Field::name)
                 .sorted(Comparator.comparingInt((String field) -> distance(field.toLowerCase(Locale.ROOT),
                         name.toLowerCase(Locale.ROOT))).thenComparing(Comparator.naturalOrder()))
@@ -60,6 +65,59 @@ public final class Resolver {
         throw new QueryException("[UNRESOLVED_COLUMN.WITH_SUGGESTION] A column, variable, or function parameter with "
                 + "name `" + name + "` cannot be resolved. Did you mean one of the following? [" + suggestions + "].",
                 query, position);
+    }
+
+    /**
+     * {@code o.order_id} (a struct's field, any depth) or {@code o.*} (all of them): Spark reads a dot in a column name
+     * as a field access unless the name is quoted, and so does the replay.
+     */
+    private static String nested(String name, int position, SparkType.Struct schema, String query)
+            throws QueryException {
+        String[] parts = name.split("\\.", -1);
+        String head = column(parts[0], position, schema, query);
+        SparkType type = schema.field(schema.indexOf(head)).type();
+        StringBuilder resolved = new StringBuilder(head);
+        for (int i = 1; i < parts.length; i++) {
+            String part = parts[i];
+            if (!(type instanceof SparkType.Struct struct)) {
+                throw new QueryException("[INVALID_EXTRACT_BASE_FIELD_TYPE] Can't extract a value from \"" + resolved
+                        + "\". Need a complex type [STRUCT, ARRAY, MAP] but got \"" + ExprNames.sqlType(type) + "\".",
+                        query, position);
+            }
+            if (part.equals("*") && i == parts.length - 1) {
+                return resolved + ".*";
+            }
+            SparkType.Field field = struct.fields().stream().filter(f -> f.name().equals(part)).findFirst()
+                    .or(() -> struct.fields().stream().filter(f -> f.name().equalsIgnoreCase(part)).findFirst())
+                    .orElseThrow(() -> new QueryException("[FIELD_NOT_FOUND] No such struct field `" + part + "` in "
+                            + struct.fields().stream().map(f -> "`" + f.name() + "`").collect(Collectors.joining(", "))
+                            + ".", query, position));
+            resolved.append('.').append(field.name());
+            type = field.type();
+        }
+        return resolved.toString();
+    }
+
+    /** The field path of a resolved {@code a.b.c}: each part's index in its struct, from the top. */
+    public static int[] path(String resolved, SparkType.Struct schema) {
+        String[] parts = resolved.split("\\.");
+        int[] path = new int[parts.length];
+        SparkType type = schema;
+        for (int i = 0; i < parts.length; i++) {
+            SparkType.Struct struct = (SparkType.Struct) type;
+            path[i] = struct.indexOf(parts[i]);
+            type = struct.field(path[i]).type();
+        }
+        return path;
+    }
+
+    /** The type at the end of {@link #path}. */
+    public static SparkType typeAt(int[] path, SparkType.Struct schema) {
+        SparkType type = schema;
+        for (int index : path) {
+            type = ((SparkType.Struct) type).field(index).type();
+        }
+        return type;
     }
 
     private static int distance(String a, String b) {

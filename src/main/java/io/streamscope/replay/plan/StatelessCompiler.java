@@ -99,6 +99,16 @@ final class StatelessCompiler {
                 }
                 continue;
             }
+            if (item instanceof Expr.ColumnRef ref && ref.name().endsWith(".*")) {
+                String struct = Resolver.column(ref.name(), ref.position(), input.schema(), query);
+                String parent = struct.substring(0, struct.length() - 2);
+                SparkType.Struct fieldsOf = (SparkType.Struct) Resolver.typeAt(Resolver.path(parent, input.schema()), input.schema());
+                for (SparkType.Field field : fieldsOf.fields()) {
+                    fields.add(new SparkType.Field(field.name(), field.type(), true));
+                    columns.add(expressions.compile(new Expr.ColumnRef(parent + "." + field.name(), item.position())));
+                }
+                continue;
+            }
             checkNoAggregate(item);
             Compiled compiled = expressions.compile(item);
             String name = ExprNames.name(item);

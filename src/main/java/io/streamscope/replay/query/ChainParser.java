@@ -29,6 +29,29 @@ final class ChainParser {
         this.tokens = tokens;
     }
 
+    /** For a job: steps on the DataFrame {@code stream}, whose names the job's variables may give. */
+    ChainParser(Tokens tokens, String stream, ColumnExprParser.Names names) {
+        this.tokens = tokens;
+        this.stream = stream;
+        this.columns = new ColumnExprParser(tokens, stream, names);
+    }
+
+    /** Whether {@code name} is a DataFrame method the replay runs. */
+    static boolean runs(String name) {
+        return METHODS.contains(name);
+    }
+
+    /** The step of {@code method}, just read, with its arguments (the cursor is at its {@code (}). */
+    Step method(Token method) throws QueryException {
+        if (!METHODS.contains(method.value())) {
+            step(method, List.of()); // refuses it by name, before its arguments are read
+        }
+        if (!tokens.accept("(")) {
+            throw tokens.error("expected '(' after " + method.value(), tokens.peek());
+        }
+        return step(method, columns.arguments(method.value()));
+    }
+
     static Query parse(String text) throws QueryException {
         Tokens tokens = new Tokens(Lexer.tokenize(text, false), text);
         ChainParser parser = new ChainParser(tokens);

@@ -16,12 +16,26 @@ final class ColumnExprParser {
 
     private static final Set<String> LIST_CONSTRUCTORS = Set.of("Seq", "Array", "List");
 
+    /** What a bare name means where a job defines it: a constant such as a schema variable, or nothing. */
+    interface Names {
+        Names NONE = name -> null;
+
+        /** The value of the variable {@code name}, or null when it is not one the expression may use. */
+        Expr constant(Token name) throws QueryException;
+    }
+
     private final Tokens tokens;
     private final String stream;
+    private final Names names;
 
     ColumnExprParser(Tokens tokens, String stream) {
+        this(tokens, stream, Names.NONE);
+    }
+
+    ColumnExprParser(Tokens tokens, String stream, Names names) {
         this.tokens = tokens;
         this.stream = stream;
+        this.names = names;
     }
 
     /** The arguments of a call, after its {@code (}, up to and including the {@code )}. */
@@ -71,10 +85,13 @@ final class ColumnExprParser {
             tokens.expect(")", "to close Map(");
             return pairs;
         }
-        if (token.kind() == Token.Kind.IDENT && after.is("=")) {
+        if (token.kind() == Token.Kind.IDENT && after.is("=") && !tokens.peek(2).is("=")) {
             tokens.next();
             tokens.next();
             return new Arg.Keyword(token, argument());
+        }
+        if (TypeCode.startsType(tokens)) {
+            return new Arg.Column(typeLiteral());
         }
         return new Arg.Column(expression());
     }
@@ -209,7 +226,24 @@ final class ColumnExprParser {
         return expr;
     }
 
+    /** A type written as code, as a literal of its DDL text ({@code from_json}'s schema, {@code cast}'s type). */
+    private Expr typeLiteral() throws QueryException {
+        Token start = tokens.peek();
+        SparkType type = new TypeCode(tokens).type();
+        String ddl = type instanceof SparkType.Struct struct ? io.streamscope.topic.DdlParser.toDdl(struct)
+                : io.streamscope.topic.DdlParser.ddlOf(type);
+        return new Expr.Literal(ddl, SparkType.Atomic.STRING, start.start());
+    }
+
     private Expr cast(Expr expr, Token method, List<Arg> args) throws QueryException {
+        if (args.size() == 1 && args.get(0) instanceof Arg.Column column && column.expr() instanceof Expr.Literal literal
+                && literal.value() instanceof String typeText) {
+            try {
+                return new Expr.Cast(expr, Literals.typeName(typeText), method.start());
+            } catch (IllegalArgumentException e) {
+                throw tokens.error(e.getMessage(), args.get(0).position());
+            }
+        }
         String type = stringArg(method, args, 0);
         try {
             return new Expr.Cast(expr, Literals.typeName(type), method.start());
@@ -301,6 +335,10 @@ final class ColumnExprParser {
             function = tokens.next();
         }
         if (!tokens.accept("(")) {
+            Expr constant = function == first ? names.constant(first) : null;
+            if (constant != null) {
+                return constant;
+            }
             throw tokens.error("unknown name '" + function.value() + "': write columns as col(\"…\"), $\"…\" or "
                     + stream + "[\"…\"]", function);
         }
@@ -338,6 +376,9 @@ final class ColumnExprParser {
             case "window" -> {
                 return window(function, args);
             }
+            case "from_json" -> {
+                return fromJson(function, args);
+            }
             default -> {
             }
         }
@@ -359,6 +400,23 @@ final class ColumnExprParser {
             exprs = List.of(new Expr.Literal(1, SparkType.Atomic.INTEGER, star.position()));
         }
         return new Expr.Call(lower, exprs, at);
+    }
+
+    /** {@code from_json(column, schema[, options])}: the schema a DDL string, a variable holding one, or a StructType. */
+    private Expr fromJson(Token function, List<Arg> args) throws QueryException {
+        if (args.size() < 2) {
+            throw tokens.error("from_json(…) needs the JSON column and a schema", function);
+        }
+        Arg column = args.get(0);
+        Expr json = column instanceof Arg.Str s ? new Expr.ColumnRef(s.value(), s.position()) : columnArg(function, args, 0);
+        Arg schemaArg = args.get(1) instanceof Arg.Keyword keyword ? keyword.value() : args.get(1);
+        Expr schema = schemaArg instanceof Arg.Str s ? new Expr.Literal(s.value(), SparkType.Atomic.STRING, s.position())
+                : schemaArg instanceof Arg.Column c ? c.expr() : null;
+        if (!(schema instanceof Expr.Literal)) {
+            throw tokens.error("from_json(…) takes its schema as a DDL string, a StructType, or a variable holding "
+                    + "one", schemaArg.position());
+        }
+        return new Expr.Call("from_json", List.of(json, schema), function.start());
     }
 
     /** {@code window(timeColumn, windowDuration[, slideDuration[, startTime]])}, positionally or by keyword. */

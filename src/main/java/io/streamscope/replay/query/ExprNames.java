@@ -27,6 +27,9 @@ public final class ExprNames {
         if (expr instanceof Expr.Call call && call.name().equals("window")) {
             return "window";
         }
+        if (expr instanceof Expr.ColumnRef ref && ref.name().lastIndexOf('.') > 0) {
+            return ref.name().substring(ref.name().lastIndexOf('.') + 1); // o.order_id is the field order_id
+        }
         return pretty(expr, false);
     }
 

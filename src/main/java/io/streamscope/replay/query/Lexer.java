@@ -15,6 +15,8 @@ final class Lexer {
 
     private final String text;
     private final boolean sql;
+    /** A whole job file: characters no query uses ({@code @}, {@code ?}) are single-character symbols, not errors. */
+    private boolean lenient;
     private final int base;
     private final int[] sourceOffsets;
     private int pos;
@@ -29,6 +31,13 @@ final class Lexer {
     /** Tokens of a whole query; the last one is {@link Token.Kind#EOF}. */
     static List<Token> tokenize(String text, boolean sql) throws QueryException {
         return new Lexer(text, sql, 0, null).run(text);
+    }
+
+    /** Tokens of a whole PySpark or Scala job file: also skips Scala's block comments; never fails on a character. */
+    static List<Token> tokenizeJob(String text) throws QueryException {
+        Lexer lexer = new Lexer(text, false, 0, null);
+        lexer.lenient = true;
+        return lexer.run(text);
     }
 
     /**
@@ -83,6 +92,10 @@ final class Lexer {
                 pos += symbol.length();
                 return new Token(Token.Kind.SYMBOL, symbol, map(start), map(pos), false, null);
             }
+        }
+        if (lenient) {
+            pos++;
+            return new Token(Token.Kind.SYMBOL, String.valueOf(c), map(start), map(pos), false, null);
         }
         throw new LexError("unexpected character '" + c + "'", start);
     }
@@ -166,6 +179,9 @@ final class Lexer {
             if (Character.isWhitespace(c) || (c == '\\' && pos + 1 < text.length() && (text.charAt(pos + 1) == '\n'
                     || text.charAt(pos + 1) == '\r'))) {
                 pos++;
+            } else if (lenient && text.startsWith("/*", pos)) {
+                int close = text.indexOf("*/", pos + 2);
+                pos = close < 0 ? text.length() : close + 2;
             } else if ((sql && text.startsWith("--", pos)) || (!sql && (c == '#' || text.startsWith("//", pos)))) {
                 while (pos < text.length() && text.charAt(pos) != '\n') {
                     pos++;

@@ -34,6 +34,15 @@ final class Tokens {
         return token;
     }
 
+    /** Where the cursor is, to come back with {@link #reset}. */
+    int mark() {
+        return index;
+    }
+
+    void reset(int mark) {
+        index = mark;
+    }
+
     boolean atEnd() {
         return peek().kind() == Token.Kind.EOF;
     }

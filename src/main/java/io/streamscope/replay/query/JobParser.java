@@ -1,0 +1,727 @@
+package io.streamscope.replay.query;
+
+import io.streamscope.sql.SparkType;
+import io.streamscope.topic.DdlParser;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads a streaming job as users write it, in PySpark or Scala: imports, {@code SparkSession.builder…},
+ * {@code spark.conf.set(…)}, variables (schemas as DDL strings or {@code StructType} code, DataFrames), multi-line
+ * chains, {@code spark.readStream…load()}, the DataFrame operations, {@code union}/{@code join}, and
+ * {@code writeStream…start()}. Function and class bodies are the user's code and are not read, except a function that
+ * itself builds the stream (a {@code main}). Errors carry the line and column in the job's text.
+ */
+public final class JobParser {
+
+    /** Operations that run the user's own code: named, never run. */
+    private static final Set<String> USER_CODE = Set.of("groupByKey", "mapGroupsWithState", "flatMapGroupsWithState",
+            "applyInPandasWithState", "transformWithState", "transformWithStateInPandas", "applyInPandas",
+            "mapInPandas", "mapInArrow", "map", "flatMap", "mapPartitions", "transform", "foreachPartition");
+    private static final Set<String> HEADERS = Set.of("if", "elif", "else", "try", "except", "finally", "with", "for",
+            "while", "object", "trait");
+    private static final Set<String> IGNORED = Set.of("import", "package", "from", "@", "print", "println");
+
+    /** A value a job's variable holds. */
+    private sealed interface Value {
+        record Text(String text) implements Value {
+        }
+
+        record Schema(SparkType.Struct schema) implements Value {
+        }
+
+        record Frame(JobFrame frame, String name) implements Value {
+        }
+
+        record Session() implements Value {
+        }
+
+        record Other() implements Value {
+        }
+    }
+
+    private final String text;
+    private final List<Token> tokens;
+    private final Job.Language language;
+    private final Map<String, String> conf = new LinkedHashMap<>();
+    private final Map<String, Value> variables = new HashMap<>();
+    private final List<JobQuery> queries = new ArrayList<>();
+
+    private JobParser(String text, List<Token> tokens, Job.Language language) {
+        this.text = text;
+        this.tokens = tokens;
+        this.language = language;
+    }
+
+    public static Job parse(String text) throws QueryException {
+        if (text == null || text.isBlank()) {
+            throw new QueryException("the job is empty", null, -1);
+        }
+        List<Token> tokens = Lexer.tokenizeJob(text);
+        JobParser parser = new JobParser(text, tokens, languageOf(tokens));
+        parser.run();
+        if (parser.queries.isEmpty()) {
+            throw new QueryException("the job starts no streaming query: no writeStream…start() or toTable(…) found",
+                    text, -1);
+        }
+        return new Job(text, parser.language, parser.conf, parser.queries);
+    }
+
+    private static Job.Language languageOf(List<Token> tokens) {
+        for (Token token : tokens) {
+            if (token.kind() == Token.Kind.IDENT && (token.value().equals("val") || token.value().equals("object")
+                    || token.value().equals("var"))) {
+                return Job.Language.SCALA;
+            }
+        }
+        return Job.Language.PYTHON;
+    }
+
+    private void run() throws QueryException {
+        List<JobStatements.Statement> statements = JobStatements.split(tokens, text, language == Job.Language.SCALA);
+        for (int i = 0; i < statements.size(); i++) {
+            JobStatements.Statement statement = statements.get(i);
+            Token first = tokens.get(statement.from());
+            if (first.kind() == Token.Kind.IDENT && (first.value().equals("def") || first.value().equals("class"))) {
+                int end = bodyEnd(statements, i);
+                if (!buildsStream(statements, i, end)) {
+                    recordName(statement);
+                    i = end - 1;
+                }
+                continue;
+            }
+            statement(statement);
+        }
+    }
+
+    /** The index after the last statement of the body of the definition at {@code index}. */
+    private int bodyEnd(List<JobStatements.Statement> statements, int index) {
+        JobStatements.Statement header = statements.get(index);
+        int end = index + 1;
+        if (language == Job.Language.SCALA) {
+            if (!header.opensBlock()) {
+                return end;
+            }
+            while (end < statements.size() && statements.get(end).level() > header.level()) {
+                end++;
+            }
+            return end;
+        }
+        while (end < statements.size() && statements.get(end).column() > header.column()) {
+            end++;
+        }
+        return end;
+    }
+
+    private boolean buildsStream(List<JobStatements.Statement> statements, int from, int to) {
+        for (int i = from; i < to; i++) {
+            for (int t = statements.get(i).from(); t < statements.get(i).to(); t++) {
+                Token token = tokens.get(t);
+                if (token.kind() == Token.Kind.IDENT && token.value().equals("readStream")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private void recordName(JobStatements.Statement statement) {
+        Token name = tokens.get(statement.from() + 1);
+        if (name.kind() == Token.Kind.IDENT) {
+            variables.put(name.value(), new Value.Other());
+        }
+    }
+
+    private Tokens cursor(JobStatements.Statement statement) {
+        List<Token> range = new ArrayList<>(tokens.subList(statement.from(), statement.to()));
+        Token last = range.get(range.size() - 1);
+        range.add(new Token(Token.Kind.EOF, "", last.end(), last.end(), false, null));
+        return new Tokens(range, text);
+    }
+
+    private void statement(JobStatements.Statement statement) throws QueryException {
+        Tokens t = cursor(statement);
+        Token first = t.peek();
+        if (IGNORED.contains(first.value())) {
+            if (first.value().equals("from") || first.value().equals("import")) {
+                importedNames(t);
+            }
+            return;
+        }
+        if (first.kind() == Token.Kind.IDENT && HEADERS.contains(first.value())) {
+            return;
+        }
+        if (first.kind() == Token.Kind.IDENT && first.value().equals("return")) {
+            t.next();
+        }
+        if (first.kind() == Token.Kind.IDENT && (first.value().equals("val") || first.value().equals("var")
+                || first.value().equals("lazy"))) {
+            t.next();
+            if (first.value().equals("lazy")) {
+                t.next();
+            }
+            assignment(t);
+            return;
+        }
+        if (first.kind() == Token.Kind.IDENT && (t.peek(1).is("=") || t.peek(1).is(":") && language == Job.Language.PYTHON
+                && annotatedAssignment(t))) {
+            assignment(t);
+            return;
+        }
+        value(t);
+    }
+
+    /** {@code name: Type = value}: whether an {@code =} follows the annotation. */
+    private boolean annotatedAssignment(Tokens t) {
+        int mark = t.mark();
+        try {
+            t.next();
+            t.next();
+            while (!t.atEnd() && !t.peek().is("=")) {
+                t.next();
+            }
+            return t.peek().is("=");
+        } finally {
+            t.reset(mark);
+        }
+    }
+
+    /** {@code from module import a, b as c} / {@code import x}: the names exist, their values are not known here. */
+    private void importedNames(Tokens t) {
+        boolean afterImport = false;
+        while (!t.atEnd()) {
+            Token token = t.next();
+            if (token.kind() == Token.Kind.IDENT && token.value().equals("import")) {
+                afterImport = true;
+            } else if (afterImport && token.kind() == Token.Kind.IDENT && !token.value().equals("as")) {
+                variables.putIfAbsent(token.value(), new Value.Other());
+            }
+        }
+    }
+
+    private void assignment(Tokens t) throws QueryException {
+        Token name = t.expectKind(Token.Kind.IDENT, "a variable name");
+        if (t.accept(":")) {
+            while (!t.atEnd() && !t.peek().is("=")) {
+                t.next();
+            }
+        }
+        t.expect("=", "after " + name.value());
+        variables.put(name.value(), value(t));
+    }
+
+    /** The value of the expression at the cursor; what is not understood is {@link Value.Other} (and skipped). */
+    private Value value(Tokens t) throws QueryException {
+        Token first = t.peek();
+        if (first.is("(")) {
+            int mark = t.mark();
+            t.next();
+            Value inner = value(t);
+            if (t.accept(")")) {
+                if (inner instanceof Value.Frame frame && t.peek().is(".")) {
+                    return chain(frame, t);
+                }
+                return inner;
+            }
+            t.reset(mark);
+            return skip(t);
+        }
+        if (first.kind() == Token.Kind.STRING) {
+            StringBuilder joined = new StringBuilder();
+            while (t.peek().kind() == Token.Kind.STRING || t.peek().is("+") && t.peek(1).kind() == Token.Kind.STRING) {
+                t.accept("+");
+                joined.append(t.next().value());
+            }
+            if (t.peek().is(".") && t.peek(1).value().equals("stripMargin")) {
+                t.next();
+                t.next();
+                return new Value.Text(joined.toString().replaceAll("(?m)^\\s*\\|", ""));
+            }
+            return new Value.Text(joined.toString());
+        }
+        if (TypeCode.startsType(t)) {
+            SparkType type = new TypeCode(t).type();
+            return type instanceof SparkType.Struct struct ? new Value.Schema(struct) : new Value.Other();
+        }
+        if (first.kind() != Token.Kind.IDENT) {
+            return skip(t);
+        }
+        if (first.value().equals("SparkSession")) {
+            return session(t);
+        }
+        if (t.peek(1).is(".") && t.peek(2).value().equals("readStream")) {
+            t.next();
+            t.next();
+            t.next();
+            return read(first, t);
+        }
+        if (t.peek(1).is(".") && t.peek(2).value().equals("conf") && t.peek(3).is(".") && t.peek(4).value().equals("set")) {
+            for (int i = 0; i < 5; i++) {
+                t.next();
+            }
+            t.expect("(", "after conf.set");
+            confEntry(t);
+            return new Value.Other();
+        }
+        Value known = variables.get(first.value());
+        if (known instanceof Value.Frame frame) {
+            t.next();
+            return chain(frame, t);
+        }
+        if (known != null && !t.peek(1).is(".") && !t.peek(1).is("(")) {
+            t.next();
+            return known;
+        }
+        return skip(t);
+    }
+
+    /** Skips the rest of an expression this reader does not need (a print, a log call, a batch read). */
+    private Value skip(Tokens t) {
+        int depth = 0;
+        while (!t.atEnd()) {
+            Token token = t.peek();
+            if (depth == 0 && (token.is(",") || token.is(")") || token.is("]") || token.is("}"))) {
+                break;
+            }
+            if (token.is("(") || token.is("[") || token.is("{")) {
+                depth++;
+            } else if (token.is(")") || token.is("]") || token.is("}")) {
+                depth--;
+            }
+            t.next();
+        }
+        return new Value.Other();
+    }
+
+    /** {@code SparkSession.builder.appName(…).config(k, v)….getOrCreate()}: the conf it sets. */
+    private Value session(Tokens t) throws QueryException {
+        t.next();
+        while (t.accept(".")) {
+            Token method = t.expectKind(Token.Kind.IDENT, "a builder method");
+            if (!t.peek().is("(")) {
+                continue;
+            }
+            t.next();
+            if (method.value().equals("config") && t.peek().kind() == Token.Kind.STRING) {
+                confEntry(t);
+            } else {
+                skipArguments(t);
+            }
+        }
+        return new Value.Session();
+    }
+
+    /** {@code (key, value)} after the {@code (}, up to and including the {@code )}. */
+    private void confEntry(Tokens t) throws QueryException {
+        Token key = t.expectKind(Token.Kind.STRING, "a conf key");
+        t.expect(",", "after the conf key");
+        String value = literalText(t);
+        if (value != null) {
+            conf.put(key.value(), value);
+        }
+        skipArguments(t);
+    }
+
+    /** A string, number, boolean or variable holding a text, as text; null (and skipped) for anything else. */
+    private String literalText(Tokens t) {
+        Token token = t.peek();
+        Token after = t.peek(1);
+        boolean ends = after.is(",") || after.is(")");
+        if (ends && (token.kind() == Token.Kind.STRING || token.kind() == Token.Kind.NUMBER)) {
+            t.next();
+            return token.kind() == Token.Kind.NUMBER ? token.value().replaceAll("[LlDdFf]$", "") : token.value();
+        }
+        if (ends && token.kind() == Token.Kind.IDENT) {
+            t.next();
+            return switch (token.value()) {
+                case "True", "true" -> "true";
+                case "False", "false" -> "false";
+                default -> variables.get(token.value()) instanceof Value.Text text ? text.text() : null;
+            };
+        }
+        skip(t);
+        return null;
+    }
+
+    /** Skips arguments after an {@code (}, up to and including its {@code )}. */
+    private static void skipArguments(Tokens t) {
+        int depth = 0;
+        while (!t.atEnd()) {
+            Token token = t.next();
+            if (token.is("(") || token.is("[") || token.is("{")) {
+                depth++;
+            } else if (token.is(")") || token.is("]") || token.is("}")) {
+                if (depth == 0) {
+                    return;
+                }
+                depth--;
+            }
+        }
+    }
+
+    /** After {@code spark.readStream}: the source's format and options up to {@code load()}, then the chain. */
+    private Value read(Token spark, Tokens t) throws QueryException {
+        int position = t.peek().start();
+        String format = null;
+        Map<String, String> options = new LinkedHashMap<>();
+        while (t.accept(".")) {
+            Token method = t.expectKind(Token.Kind.IDENT, "a readStream method");
+            t.expect("(", "after " + method.value());
+            switch (method.value()) {
+                case "format" -> {
+                    format = literalText(t);
+                    skipArguments(t);
+                }
+                case "option" -> {
+                    Token key = t.expectKind(Token.Kind.STRING, "an option name");
+                    t.expect(",", "after the option name");
+                    String value = literalText(t);
+                    if (value != null) {
+                        options.put(key.value(), value);
+                    }
+                    skipArguments(t);
+                }
+                case "options" -> keywordOptions(t, options);
+                case "load", "table" -> {
+                    if (method.value().equals("table") && format == null) {
+                        format = "table";
+                    }
+                    skipArguments(t);
+                    JobStream stream = new JobStream(format == null ? "unknown" : format, options, position);
+                    return chain(new Value.Frame(JobFrame.of(new JobFrame.Root.Read(stream, spark.start())), spark.value()), t);
+                }
+                case "kafka" -> {
+                    format = "kafka";
+                    skipArguments(t);
+                }
+                default -> skipArguments(t);
+            }
+        }
+        throw t.error("spark.readStream…: expected .load() to end the source", t.peek());
+    }
+
+    /** {@code options(k=v, …)} or {@code options(**{"k": "v"})} or Scala {@code options(Map("k" -> "v"))}. */
+    private void keywordOptions(Tokens t, Map<String, String> options) {
+        while (!t.atEnd() && !t.peek().is(")")) {
+            Token token = t.next();
+            if (token.kind() == Token.Kind.IDENT && t.peek().is("=") || token.kind() == Token.Kind.STRING
+                    && (t.peek().is(":") || t.peek().is("->"))) {
+                t.next();
+                String value = literalText(t);
+                if (value != null) {
+                    options.put(token.value(), value);
+                }
+            }
+        }
+        t.accept(")");
+    }
+
+    /** The operations after a DataFrame, up to the end of the expression or its {@code writeStream…}. */
+    private Value chain(Value.Frame start, Tokens t) throws QueryException {
+        JobFrame frame = start.frame();
+        String name = start.name();
+        while (t.peek().is(".") && t.peek(1).kind() == Token.Kind.IDENT) {
+            Token method = t.peek(1);
+            String m = method.value();
+            if (m.equals("writeStream")) {
+                t.next();
+                t.next();
+                sink(frame, method, t);
+                return new Value.Other();
+            }
+            if (frame.userCode().isPresent() || m.equals("alias") || m.equals("as") || m.equals("hint")
+                    || m.equals("cache") || m.equals("repartition") || m.equals("coalesce")) {
+                t.next();
+                t.next();
+                skipCallOrTypeArgument(t);
+                continue;
+            }
+            if (USER_CODE.contains(m)) {
+                t.next();
+                t.next();
+                frame = frame.cut(new JobFrame.UserCode(m, method.start()));
+                skipCallOrTypeArgument(t);
+                continue;
+            }
+            if (m.equals("union") || m.equals("unionAll") || m.equals("unionByName")) {
+                t.next();
+                t.next();
+                t.expect("(", "after " + m);
+                JobFrame other = frameArgument(t, m);
+                skipArguments(t);
+                frame = union(frame, other, m.equals("unionByName"), method.start());
+                continue;
+            }
+            if (m.equals("join")) {
+                t.next();
+                t.next();
+                frame = join(frame, method, t);
+                continue;
+            }
+            Token code = m.equals("groupBy") || m.equals("groupby") ? groupedUserCode(t) : null;
+            if (code != null) {
+                frame = frame.cut(new JobFrame.UserCode("groupBy(…)." + code.value(), code.start()));
+                continue;
+            }
+            t.next();
+            t.next();
+            frame = frame.then(new ChainParser(t, name, this::constant).method(method));
+        }
+        return new Value.Frame(frame, name);
+    }
+
+    /** {@code .groupBy(…).applyInPandasWithState(…)} and the like: the user-code method, else null (cursor kept). */
+    private Token groupedUserCode(Tokens t) {
+        int mark = t.mark();
+        try {
+            t.next();
+            t.next();
+            if (!t.accept("(")) {
+                return null;
+            }
+            skipArguments(t);
+            if (t.peek().is(".") && USER_CODE.contains(t.peek(1).value())) {
+                Token code = t.peek(1);
+                t.next();
+                t.next();
+                skipCallOrTypeArgument(t);
+                mark = t.mark();
+                return code;
+            }
+            return null;
+        } finally {
+            t.reset(mark);
+        }
+    }
+
+    /** Skips {@code (…)}, Scala's {@code [Type]}, or a block {@code {…}} after a method name. */
+    private static void skipCallOrTypeArgument(Tokens t) {
+        while (t.peek().is("(") || t.peek().is("[") || t.peek().is("{")) {
+            t.next();
+            skipArguments(t);
+        }
+    }
+
+    private JobFrame frameArgument(Tokens t, String method) throws QueryException {
+        Token at = t.peek();
+        Value value = value(t);
+        if (value instanceof Value.Frame frame) {
+            return frame.frame();
+        }
+        throw t.error(method + "(…) takes a streaming DataFrame of this job", at);
+    }
+
+    private static JobFrame union(JobFrame left, JobFrame right, boolean byName, int position) {
+        List<JobFrame> inputs = new ArrayList<>();
+        if (left.root() instanceof JobFrame.Root.Union union && union.byName() == byName && left.steps().isEmpty()
+                && left.userCode().isEmpty()) {
+            inputs.addAll(union.inputs());
+        } else {
+            inputs.add(left);
+        }
+        inputs.add(right);
+        return JobFrame.of(new JobFrame.Root.Union(inputs, byName, position));
+    }
+
+    /** {@code join(other[, on[, how]])}, positionally or with {@code on=}/{@code how=}. */
+    private JobFrame join(JobFrame left, Token method, Tokens t) throws QueryException {
+        t.expect("(", "after join");
+        JobFrame right = frameArgument(t, "join");
+        List<String> using = new ArrayList<>();
+        Optional<String> condition = Optional.empty();
+        String how = "inner";
+        int index = 1;
+        while (t.accept(",")) {
+            String keyword = null;
+            if (t.peek().kind() == Token.Kind.IDENT && t.peek(1).is("=") && !t.peek(2).is("=")) {
+                keyword = t.next().value();
+                t.next();
+            }
+            boolean isHow = "how".equals(keyword) || keyword == null && index == 2 || "joinType".equals(keyword);
+            if (isHow) {
+                String text = literalText(t);
+                how = text == null ? how : text;
+            } else if (t.peek().kind() == Token.Kind.STRING && (t.peek(1).is(",") || t.peek(1).is(")"))) {
+                using.add(t.next().value());
+            } else if (t.peek().is("[") || t.peek().value().equals("Seq") && t.peek(1).is("(")) {
+                boolean scala = !t.peek().is("[");
+                t.next();
+                if (scala) {
+                    t.next();
+                }
+                while (t.peek().kind() == Token.Kind.STRING) {
+                    using.add(t.next().value());
+                    t.accept(",");
+                }
+                t.expect(scala ? ")" : "]", "to close the join's column list");
+            } else {
+                int from = t.peek().start();
+                skip(t);
+                int to = t.peek().start();
+                condition = Optional.of(text.substring(from, Math.max(from, to)).strip());
+            }
+            index++;
+        }
+        t.expect(")", "to close join(");
+        return JobFrame.of(new JobFrame.Root.Join(left, right, using, condition, how, method.start()));
+    }
+
+    /** After {@code .writeStream}: the sink's settings up to {@code start()}/{@code toTable()}. */
+    private void sink(JobFrame frame, Token writeStream, Tokens t) throws QueryException {
+        Optional<String> mode = Optional.empty();
+        Optional<JobTrigger> trigger = Optional.empty();
+        Optional<String> format = Optional.empty();
+        Optional<String> foreachBatch = Optional.empty();
+        Optional<String> queryName = Optional.empty();
+        Map<String, String> options = new LinkedHashMap<>();
+        while (t.accept(".")) {
+            Token method = t.expectKind(Token.Kind.IDENT, "a writeStream method");
+            if (t.peek().is("{")) { // Scala: foreachBatch { (df, id) => … }
+                t.next();
+                skipArguments(t);
+                if (method.value().equals("foreachBatch")) {
+                    foreachBatch = Optional.of("a function literal");
+                }
+                continue;
+            }
+            if (!t.accept("(")) {
+                continue;
+            }
+            switch (method.value()) {
+                case "outputMode" -> {
+                    mode = Optional.ofNullable(outputMode(t));
+                    skipArguments(t);
+                }
+                case "format" -> {
+                    format = Optional.ofNullable(literalText(t));
+                    skipArguments(t);
+                }
+                case "queryName" -> {
+                    queryName = Optional.ofNullable(literalText(t));
+                    skipArguments(t);
+                }
+                case "option" -> {
+                    if (t.peek().kind() == Token.Kind.STRING) {
+                        Token key = t.next();
+                        t.expect(",", "after the option name");
+                        String value = literalText(t);
+                        if (value != null) {
+                            options.put(key.value(), value);
+                        }
+                    }
+                    skipArguments(t);
+                }
+                case "options" -> keywordOptions(t, options);
+                case "trigger" -> trigger = Optional.ofNullable(trigger(t));
+                case "foreachBatch" -> {
+                    Token function = t.peek();
+                    foreachBatch = Optional.of(function.kind() == Token.Kind.IDENT && (t.peek(1).is(")"))
+                            ? function.value() : "a function literal");
+                    skipArguments(t);
+                }
+                case "foreach" -> {
+                    format = Optional.of("foreach");
+                    skipArguments(t);
+                }
+                case "start" -> {
+                    String path = t.peek().is(")") ? null : literalText(t);
+                    if (path != null) {
+                        options.put("path", path);
+                    }
+                    skipArguments(t);
+                }
+                case "toTable" -> {
+                    String table = literalText(t);
+                    if (table != null) {
+                        options.put("table", table);
+                    }
+                    format = format.or(() -> Optional.of("table"));
+                    skipArguments(t);
+                }
+                default -> skipArguments(t);
+            }
+        }
+        queries.add(new JobQuery(frame, mode, trigger, format, foreachBatch, queryName, options, writeStream.start()));
+    }
+
+    /** {@code "update"}, or Scala/Java {@code OutputMode.Update()}. */
+    private String outputMode(Tokens t) {
+        if (t.peek().kind() == Token.Kind.IDENT && t.peek().value().equals("OutputMode") && t.peek(1).is(".")) {
+            t.next();
+            t.next();
+            String mode = t.next().value().toLowerCase(Locale.ROOT);
+            return mode;
+        }
+        return literalText(t);
+    }
+
+    /** The trigger after {@code trigger(}, up to and including its {@code )}. */
+    private JobTrigger trigger(Tokens t) {
+        JobTrigger trigger = null;
+        Token token = t.peek();
+        if (token.kind() == Token.Kind.IDENT && t.peek(1).is("=")) {
+            t.next();
+            t.next();
+            String value = literalText(t);
+            trigger = switch (token.value()) {
+                case "processingTime" -> new JobTrigger(JobTrigger.Kind.PROCESSING_TIME, Optional.ofNullable(value));
+                case "once" -> "true".equals(value) ? new JobTrigger(JobTrigger.Kind.ONCE, Optional.empty()) : null;
+                case "availableNow" -> "true".equals(value) ? new JobTrigger(JobTrigger.Kind.AVAILABLE_NOW, Optional.empty()) : null;
+                case "continuous" -> new JobTrigger(JobTrigger.Kind.CONTINUOUS, Optional.ofNullable(value));
+                default -> null;
+            };
+        } else if (token.kind() == Token.Kind.IDENT && token.value().equals("Trigger") && t.peek(1).is(".")) {
+            t.next();
+            t.next();
+            Token kind = t.next();
+            String interval = null;
+            if (t.accept("(")) {
+                StringBuilder words = new StringBuilder();
+                while (!t.atEnd() && !t.peek().is(")")) {
+                    Token part = t.next();
+                    if (part.kind() == Token.Kind.STRING || part.kind() == Token.Kind.NUMBER) {
+                        words.append(words.isEmpty() ? "" : " ").append(part.value().replaceAll("[Ll]$", ""));
+                    } else if (part.kind() == Token.Kind.IDENT && !part.value().equals("TimeUnit")) {
+                        words.append(" ").append(part.value().toLowerCase(Locale.ROOT));
+                    }
+                }
+                t.accept(")");
+                interval = words.isEmpty() ? null : words.toString();
+                if (interval != null && interval.matches("\\d+")) {
+                    interval = interval + " milliseconds";
+                }
+            }
+            trigger = switch (kind.value()) {
+                case "ProcessingTime" -> new JobTrigger(JobTrigger.Kind.PROCESSING_TIME, Optional.ofNullable(interval));
+                case "Once" -> new JobTrigger(JobTrigger.Kind.ONCE, Optional.empty());
+                case "AvailableNow" -> new JobTrigger(JobTrigger.Kind.AVAILABLE_NOW, Optional.empty());
+                case "Continuous" -> new JobTrigger(JobTrigger.Kind.CONTINUOUS, Optional.ofNullable(interval));
+                default -> null;
+            };
+        }
+        skipArguments(t);
+        return trigger;
+    }
+
+    /** A job variable used in an expression: a schema or text as a string literal. */
+    private Expr constant(Token name) {
+        Value value = variables.get(name.value());
+        if (value instanceof Value.Text text) {
+            return new Expr.Literal(text.text(), SparkType.Atomic.STRING, name.start());
+        }
+        if (value instanceof Value.Schema schema) {
+            return new Expr.Literal(DdlParser.toDdl(schema.schema()), SparkType.Atomic.STRING, name.start());
+        }
+        if (value instanceof Value.Other) {
+            return new Expr.Literal(new SchemaVariable(name.value(), name.start()), SparkType.Atomic.STRING, name.start());
+        }
+        return null;
+    }
+}
