@@ -24,6 +24,7 @@ import org.apache.spark.sql.streaming.Trigger;
 import org.apache.spark.sql.types.StructType;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -49,19 +50,24 @@ import static org.apache.spark.sql.functions.window;
  *
  * <p>Usage: {@code Generator SAMPLES_DIR WORK_DIR [--only=NAME,NAME...]}. Everything Spark and Kafka need as scratch
  * space goes to WORK_DIR (the generator's {@code target/work}); only the samples, their sink outputs and the topic
- * snapshot are written to SAMPLES_DIR, each sample folder being replaced whole. With {@code --only} just the named
- * samples (and their crash/restart partners) are replaced; the other folders and the topic snapshot are left alone
- * (the run checks that the topic it produced is still the snapshot's, byte for byte).
+ * snapshots are written to SAMPLES_DIR, each sample folder being replaced whole. With {@code --only} just the named
+ * samples (and their crash/restart partners) are replaced; the other folders and the topic snapshots are left alone
+ * (the run checks that every topic it produced is still its snapshot, byte for byte).
  *
- * <p>How the batches are laid out: stage 0 of the shop stream (offsets 0–3) is produced, then every sample's query
- * runs once with {@code Trigger.AvailableNow} (batch 0); then stage 1 (offset 4) and every query again (batch 1);
- * then stage 2 (offsets 5–6) and batch 2. The crash samples fail in batch 2 after their sink wrote its rows; a copy
- * of each is then restarted, which replays batch 2.
+ * <p>How the batches are laid out: stage 0 of the shop stream (offsets 0–3 of {@code orders}, and stage 0 of
+ * {@code payments} and {@code refunds}) is produced, then every sample's query runs once with
+ * {@code Trigger.AvailableNow} (batch 0); then stage 1 (offset 4) and every query again (batch 1); then stage 2
+ * (offsets 5–6) and batch 2. The crash samples fail in batch 2 after their sink wrote its rows; a copy of each is then
+ * restarted, which replays batch 2.
+ *
+ * <p>Every sample folder also gets its {@code job.py}, the PySpark job a user would have written for it, copied from
+ * this project's resources ({@code jobs/<sample>.py}).
  */
 public final class Generator {
 
-    static final String TOPIC_FILE = "../topics/orders.jsonl";
-    static final String TOPIC_SNAPSHOT = "topics/orders.jsonl";
+    static final String TOPIC_FILE = ShopStream.ORDERS.fileFromSample();
+    static final String JOB_FILE = "job.py";
+    static final String JOB_RESOURCES = "/jobs/";
     static final String ONLY = "--only=";
     static final String PROVIDER_CLASS = "spark.sql.streaming.stateStore.providerClass";
     static final String MAINTENANCE_INTERVAL = "spark.sql.streaming.stateStore.maintenanceInterval";
@@ -182,7 +188,8 @@ public final class Generator {
                                 .count(),
                         Sample.Sink.CAPTURE)
                         .withSessionConf("spark.sql.streaming.noDataMicroBatches.enabled", "false"));
-        return Stream.of(shop, StateSamples.codecs(totalsUpdate), StateSamples.transformWithState())
+        return Stream.of(shop, StateSamples.codecs(totalsUpdate), StateSamples.transformWithState(),
+                        TopicSamples.all())
                 .flatMap(List::stream).toList();
     }
 
@@ -224,6 +231,9 @@ public final class Generator {
         log("samples: " + samples.stream().map(s -> s.name).toList());
         samples.forEach(s -> byName.put(s.name, s));
         for (Sample s : samples) {
+            job(s); // before anything is deleted: every sample has its job.py
+        }
+        for (Sample s : samples) {
             deleteTree(samplesDir.resolve(s.name));
             deleteTree(samplesDir.resolve(s.name + "-output"));
             deleteTree(samplesDir.resolve(s.name + "-table"));
@@ -238,7 +248,7 @@ public final class Generator {
             bootstrapServers = kafka.bootstrapServers();
             log("Kafka (KRaft) broker on " + bootstrapServers);
             ShopStream shop = new ShopStream(bootstrapServers);
-            shop.createTopic();
+            shop.createTopics();
             spark = startSpark();
             try {
                 spark.streams().addListener(new ProgressListener());
@@ -249,10 +259,10 @@ public final class Generator {
                 }
                 for (int stage = 0; stage < ShopStream.STAGES.size(); stage++) {
                     shop.produce(stage);
-                    log("produced stage " + stage + ": topic end offset " + ShopStream.endOffsetAfterStage(stage));
+                    log("produced stage " + stage + ": topic end offsets " + ShopStream.endOffsetsAfterStage(stage));
                     for (Sample s : samples) {
                         if (s.restartOf == null) {
-                            runOnce(s, stage, List.of((long) stage), List.of(ShopStream.STAGES.get(stage).size()));
+                            runOnce(s, stage, List.of((long) stage), List.of(inputRows(s, stage)));
                         }
                     }
                 }
@@ -266,7 +276,7 @@ public final class Generator {
                         runOnce(s, 2, List.of(2L), List.of(2));
                     }
                 }
-                exportTopic(shop, all);
+                exportTopics(shop, all);
                 spark.sparkContext().listenerBus().waitUntilEmpty(60_000);
                 for (Sample s : samples) {
                     writeGroundTruth(s);
@@ -281,21 +291,28 @@ public final class Generator {
     }
 
     /**
-     * Writes the topic snapshot. A run of named samples leaves a shipped snapshot alone: it only checks that the topic
-     * it produced is the same, byte for byte, so that every sample still matches the snapshot.
+     * Writes the topic snapshots. A run of named samples leaves a shipped snapshot alone: it only checks that the
+     * topic it produced is the same, byte for byte, so that every sample still matches the snapshot.
      */
-    private void exportTopic(ShopStream shop, boolean all) throws IOException {
-        Path shipped = samplesDir.resolve(TOPIC_SNAPSHOT);
-        if (all || !Files.exists(shipped)) {
-            shop.export(shipped, compact);
-            return;
+    private void exportTopics(ShopStream shop, boolean all) throws IOException {
+        for (ShopStream.Topic topic : ShopStream.TOPICS) {
+            Path shipped = samplesDir.resolve(topic.snapshot());
+            if (all || !Files.exists(shipped)) {
+                shop.export(topic, shipped, compact);
+                continue;
+            }
+            Path fresh = workDir.resolve(topic.name() + ".jsonl");
+            shop.export(topic, fresh, compact);
+            if (Files.mismatch(fresh, shipped) != -1) {
+                throw new IllegalStateException("the topic of this run (" + fresh + ") differs from " + shipped
+                        + ": regenerate all the samples");
+            }
         }
-        Path fresh = workDir.resolve("orders.jsonl");
-        shop.export(fresh, compact);
-        if (Files.mismatch(fresh, shipped) != -1) {
-            throw new IllegalStateException("the topic of this run (" + fresh + ") differs from " + shipped
-                    + ": regenerate all the samples");
-        }
+    }
+
+    /** How many records the sample's batch of this stage reads: the stage's records of each of its topics. */
+    private static int inputRows(Sample s, int stage) {
+        return s.topics.stream().mapToInt(t -> ShopStream.topic(t).stages().get(stage).size()).sum();
     }
 
     private SparkSession startSpark() {
@@ -308,15 +325,25 @@ public final class Generator {
         return session;
     }
 
-    /** The chapter's {@code orders}: the topic's values parsed with the shop schema, the value columns only. */
-    private Dataset<Row> orders() {
+    /**
+     * A shop topic as the chapter reads it (for {@code orders}: the chapter's {@code orders}): the topic's values
+     * parsed with the topic's schema, the value columns only.
+     */
+    private Dataset<Row> stream(ShopStream.Topic topic) {
         return spark.readStream().format("kafka")
                 .option("kafka.bootstrap.servers", bootstrapServers)
-                .option("subscribe", ShopStream.TOPIC)
+                .option("subscribe", topic.name())
                 .option("startingOffsets", "earliest")
                 .load()
-                .select(from_json(col("value").cast("string"), StructType.fromDDL(ShopStream.SCHEMA)).alias("o"))
+                .select(from_json(col("value").cast("string"), StructType.fromDDL(topic.schema())).alias("o"))
                 .select("o.*");
+    }
+
+    /** The sample's topics as streaming DataFrames, by topic name. */
+    private Map<String, Dataset<Row>> streams(Sample s) {
+        Map<String, Dataset<Row>> streams = new LinkedHashMap<>();
+        s.topics.forEach(t -> streams.put(t, stream(ShopStream.topic(t))));
+        return streams;
     }
 
     private Path checkpoint(Sample s) {
@@ -337,7 +364,7 @@ public final class Generator {
         restartMaintenanceFor(s);
         int thisRun = s.runs.size() + 1;
         Map<Long, List<String>> sinkRows = new LinkedHashMap<>();
-        DataStreamWriter<Row> writer = s.plan.apply(orders()).writeStream()
+        DataStreamWriter<Row> writer = s.plan.apply(streams(s)).writeStream()
                 .queryName(s.name)
                 .outputMode(s.outputMode)
                 .option("checkpointLocation", checkpoint(s).toString())
@@ -403,7 +430,12 @@ public final class Generator {
         runNode.put("run", thisRun);
         runNode.put("checkpoint", s.name);
         runNode.put("trigger", "AvailableNow");
-        runNode.put("topicEndOffset", ShopStream.endOffsetAfterStage(stage));
+        if (s.multiTopic()) {
+            ObjectNode ends = runNode.putObject("topicEndOffsets");
+            s.topics.forEach(t -> ends.put(t, ShopStream.topic(t).endOffsetAfterStage(stage)));
+        } else {
+            runNode.put("topicEndOffset", ShopStream.endOffsetAfterStage(stage));
+        }
         runNode.put("queryId", query.id().toString());
         runNode.put("runId", query.runId().toString());
         if (!s.sessionConf.isEmpty()) {
@@ -529,13 +561,20 @@ public final class Generator {
         ObjectNode sidecar = json.createObjectNode();
         sidecar.put("title", s.title);
         sidecar.put("description", s.description);
-        sidecar.put("query", s.query);
-        if (s.processor != null) {
-            sidecar.put("processor", s.processor);
+        if (s.multiTopic()) {
+            // the query, the schemas and the output mode are the job's (job.py): the sidecar only says where the
+            // topics are
+            ObjectNode topics = sidecar.putObject("topics");
+            s.topics.forEach(t -> topics.put(t, ShopStream.topic(t).fileFromSample()));
+        } else {
+            sidecar.put("query", s.query);
+            if (s.processor != null) {
+                sidecar.put("processor", s.processor);
+            }
+            sidecar.put("schema", ShopStream.SCHEMA);
+            sidecar.put("outputMode", s.outputMode);
+            sidecar.putObject("topic").put("file", TOPIC_FILE);
         }
-        sidecar.put("schema", ShopStream.SCHEMA);
-        sidecar.put("outputMode", s.outputMode);
-        sidecar.putObject("topic").put("file", TOPIC_FILE);
         switch (s.sink) {
             case PARQUET -> sidecar.putObject("sink").put("kind", "file").put("format", "parquet")
                     .put("path", "../" + s.name + "-output");
@@ -559,6 +598,13 @@ public final class Generator {
             truth.put("processor", s.processor);
         }
         truth.put("outputMode", s.outputMode);
+        if (s.multiTopic()) {
+            ObjectNode topics = truth.putObject("topics");
+            for (String t : s.topics) {
+                ShopStream.Topic topic = ShopStream.topic(t);
+                topics.putObject(t).put("file", topic.fileFromSample()).put("schema", topic.schema());
+            }
+        }
         truth.put("sinkRowsCapture", switch (s.sink) {
             case CAPTURE -> "foreachBatch: each batch's DataFrame collected with toJSON (the only action on it)";
             case PARQUET -> "the parquet files the file sink's log (_spark_metadata/N) lists for batch N, read back";
@@ -575,6 +621,18 @@ public final class Generator {
             lines.append(compact.writeValueAsString(compact.readTree(event))).append('\n');
         }
         write(dir.resolve("progress.jsonl"), lines.toString());
+        write(dir.resolve(JOB_FILE), job(s));
+    }
+
+    /** The sample's job.py: the resource {@code jobs/<sample>.py}, which every sample must have. */
+    static String job(Sample s) throws IOException {
+        try (InputStream in = Generator.class.getResourceAsStream(JOB_RESOURCES + s.name + ".py")) {
+            if (in == null) {
+                throw new IllegalStateException(s.name + " has no job: add src/main/resources" + JOB_RESOURCES
+                        + s.name + ".py to the generator");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
     }
 
     /** Logs every progress event of every query, by query name (= sample name). */

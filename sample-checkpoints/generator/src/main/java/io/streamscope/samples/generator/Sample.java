@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -33,7 +34,10 @@ final class Sample {
     final String description;
     final String query;
     final String outputMode;
-    final UnaryOperator<Dataset<Row>> plan;
+    /** The topics the query reads, each parsed with its schema ({@code orders} alone for most samples). */
+    final List<String> topics;
+    /** The query, given each of {@link #topics} as a streaming DataFrame of its parsed values, by topic name. */
+    final Function<Map<String, Dataset<Row>>, Dataset<Row>> plan;
     final Sink sink;
     /** The foreachBatch function throws after writing batch 2's rows, before Spark can write {@code commits/2}. */
     final boolean crashAfterBatch2;
@@ -53,13 +57,15 @@ final class Sample {
     final List<String> progressEvents = new ArrayList<>();
 
     private Sample(String name, String title, String description, String query, String outputMode,
-                   UnaryOperator<Dataset<Row>> plan, Sink sink, boolean crashAfterBatch2, Map<String, String> sessionConf,
-                   Sample restartOf, String processor, List<StateRead> stateReads) {
+                   List<String> topics, Function<Map<String, Dataset<Row>>, Dataset<Row>> plan, Sink sink,
+                   boolean crashAfterBatch2, Map<String, String> sessionConf, Sample restartOf, String processor,
+                   List<StateRead> stateReads) {
         this.name = name;
         this.title = title;
         this.description = description;
         this.query = query;
         this.outputMode = outputMode;
+        this.topics = List.copyOf(topics);
         this.plan = plan;
         this.sink = sink;
         this.crashAfterBatch2 = crashAfterBatch2;
@@ -71,8 +77,22 @@ final class Sample {
 
     static Sample of(String name, String title, String description, String query, String outputMode,
                      UnaryOperator<Dataset<Row>> plan, Sink sink) {
-        return new Sample(name, title, description, query, outputMode, plan, sink, false, Map.of(), null, null,
-                List.of());
+        return new Sample(name, title, description, query, outputMode, List.of(ShopStream.TOPIC),
+                orders(plan), sink, false, Map.of(), null, null, List.of());
+    }
+
+    /**
+     * A query over several topics ({@code topics}, each a DataFrame of its parsed values), its sink rows captured
+     * with foreachBatch. Its sidecar names the topic files only; the query, schemas and mode are in its job.py.
+     */
+    static Sample ofTopics(String name, String title, String description, String query, String outputMode,
+                           List<String> topics, Function<Map<String, Dataset<Row>>, Dataset<Row>> plan) {
+        return new Sample(name, title, description, query, outputMode, topics, plan, Sink.CAPTURE, false, Map.of(),
+                null, null, List.of());
+    }
+
+    private static Function<Map<String, Dataset<Row>>, Dataset<Row>> orders(UnaryOperator<Dataset<Row>> plan) {
+        return streams -> plan.apply(streams.get(ShopStream.TOPIC));
     }
 
     /**
@@ -81,20 +101,20 @@ final class Sample {
      */
     static Sample ofProcessor(String name, String title, String description, String processor, String outputMode,
                               UnaryOperator<Dataset<Row>> plan) {
-        return new Sample(name, title, description, null, outputMode, plan, Sink.CAPTURE, false, Map.of(), null,
-                processor, List.of());
+        return new Sample(name, title, description, null, outputMode, List.of(ShopStream.TOPIC), orders(plan),
+                Sink.CAPTURE, false, Map.of(), null, processor, List.of());
     }
 
     Sample crashingAfterBatch2() {
-        return new Sample(name, title, description, query, outputMode, plan, sink, true, sessionConf, null, processor,
-                stateReads);
+        return new Sample(name, title, description, query, outputMode, topics, plan, sink, true, sessionConf, null,
+                processor, stateReads);
     }
 
     Sample withSessionConf(String key, String value) {
         Map<String, String> conf = new LinkedHashMap<>(sessionConf);
         conf.put(key, value);
-        return new Sample(name, title, description, query, outputMode, plan, sink, crashAfterBatch2, conf, restartOf,
-                processor, stateReads);
+        return new Sample(name, title, description, query, outputMode, topics, plan, sink, crashAfterBatch2, conf,
+                restartOf, processor, stateReads);
     }
 
     Sample withSessionConf(Map<String, String> conf) {
@@ -107,20 +127,25 @@ final class Sample {
 
     /** The same sample, and after its runs the generator records these State Data Source reads for every batch. */
     Sample withStateReads(List<StateRead> reads) {
-        return new Sample(name, title, description, query, outputMode, plan, sink, crashAfterBatch2, sessionConf,
-                restartOf, processor, List.copyOf(reads));
+        return new Sample(name, title, description, query, outputMode, topics, plan, sink, crashAfterBatch2,
+                sessionConf, restartOf, processor, List.copyOf(reads));
     }
 
     /** The same query, sink and settings under another name (a variant that differs only by session conf). */
     Sample renamed(String name, String title, String description) {
-        return new Sample(name, title, description, query, outputMode, plan, sink, crashAfterBatch2, sessionConf,
-                restartOf, processor, stateReads);
+        return new Sample(name, title, description, query, outputMode, topics, plan, sink, crashAfterBatch2,
+                sessionConf, restartOf, processor, stateReads);
     }
 
     /** The same query restarted (without the crash) on a copy of this sample's checkpoint and table. */
     Sample restarted(String title, String description) {
-        return new Sample(name + "-restarted", title, description, query, outputMode, plan, sink, false, sessionConf,
-                this, processor, stateReads);
+        return new Sample(name + "-restarted", title, description, query, outputMode, topics, plan, sink, false,
+                sessionConf, this, processor, stateReads);
+    }
+
+    /** More than one topic: the sidecar maps each topic to its file ({@code "topics"}), not one {@code "topic"}. */
+    boolean multiTopic() {
+        return topics.size() > 1;
     }
 
     boolean hasTable() {

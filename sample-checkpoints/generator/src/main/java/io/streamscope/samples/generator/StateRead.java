@@ -33,6 +33,16 @@ record StateRead(String what, Map<String, String> options) {
         return new StateRead("registered timers", options("readRegisteredTimers", "true"));
     }
 
+    /** One side of a stream-stream join: its rows as Spark joins them back from the side's two stores. */
+    static StateRead joinSide(String side) {
+        return new StateRead("the " + side + " side of the stream-stream join", options("joinSide", side));
+    }
+
+    /** One store of operator 0 by name (a stream-stream join has four), its raw key and value rows. */
+    static StateRead store(String storeName) {
+        return new StateRead("store " + storeName, options("storeName", storeName));
+    }
+
     private static Map<String, String> options(String... keysAndValues) {
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 0; i < keysAndValues.length; i += 2) {
