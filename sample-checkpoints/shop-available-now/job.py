@@ -10,6 +10,7 @@ orders = (spark.readStream
           .format("kafka")
           .option("kafka.bootstrap.servers", "localhost:9092")
           .option("subscribe", "orders")
+          .option("startingOffsets", "earliest")
           .load()
           .select(from_json(col("value").cast("string"), schema).alias("o"))
           .select("o.*"))

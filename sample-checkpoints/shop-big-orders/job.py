@@ -16,6 +16,7 @@ orders = (
     spark.readStream.format("kafka")
     .option("kafka.bootstrap.servers", "localhost:9092")
     .option("subscribe", "orders")
+    .option("startingOffsets", "earliest")
     .load()
     .selectExpr("CAST(value AS STRING) AS json")
     .select(from_json(col("json"), order_schema).alias("data"))

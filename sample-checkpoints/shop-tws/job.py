@@ -1,4 +1,4 @@
-# Customer activity with transformWithState on RocksDB (state encoding: unsaferow).
+# Customer activity with transformWithState on RocksDB, state rows as unsaferow.
 # The StatefulProcessor is user code: Streamscope reads its state but does not run it.
 from pyspark.sql import SparkSession
 from pyspark.sql.functions import col, from_json
@@ -17,6 +17,7 @@ orders = (spark.readStream
           .format("kafka")
           .option("kafka.bootstrap.servers", "localhost:9092")
           .option("subscribe", "orders")
+          .option("startingOffsets", "earliest")
           .load()
           .select(from_json(col("value").cast("string"), schema).alias("o"))
           .select("o.*"))

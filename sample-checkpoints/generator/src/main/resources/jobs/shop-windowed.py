@@ -12,6 +12,7 @@ orders = (spark.readStream
           .format("kafka")
           .option("kafka.bootstrap.servers", "localhost:9092")
           .option("subscribe", "orders")
+          .option("startingOffsets", "earliest")
           .load()
           .select(F.from_json(F.col("value").cast("string"), schema).alias("o"))
           .select("o.*"))

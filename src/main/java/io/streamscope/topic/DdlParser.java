@@ -8,7 +8,6 @@ import io.streamscope.sql.SparkTypeJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Collectors;
 
 /**
  * Parses Spark DDL schema strings, as {@code from_json(col, "order_id INT, amount DECIMAL(10,2)")} takes them: a
@@ -128,11 +127,38 @@ public final class DdlParser {
         return new SparkType.Field(name.text(), type, nullable);
     }
 
+    // The nested types recurse through small frames (the type-name switch is in its own method), so that a
+    // schema nested a thousand deep parses without a stack overflow.
     private SparkType type() throws SchemaException {
         Token word = take();
         if (word.kind() != Kind.WORD) {
             throw error(word, "expected a type, found " + word.describe());
         }
+        if (word.is("ARRAY")) {
+            expect("<", "after ARRAY");
+            SparkType element = type();
+            if (!accept(">")) {
+                throw expected(">", "to close ARRAY<" + ddlOf(element));
+            }
+            return new SparkType.Array(element, true);
+        }
+        if (word.is("MAP")) {
+            expect("<", "after MAP");
+            SparkType key = type();
+            expect(",", "between the key and value types of MAP");
+            SparkType value = type();
+            if (!accept(">")) {
+                throw expected(">", "to close MAP<" + ddlOf(key) + ", " + ddlOf(value));
+            }
+            return new SparkType.MapType(key, value, true);
+        }
+        if (word.is("STRUCT")) {
+            return struct();
+        }
+        return simpleType(word);
+    }
+
+    private SparkType simpleType(Token word) throws SchemaException {
         String name = word.text().toUpperCase(Locale.ROOT);
         return switch (name) {
             case "BOOLEAN" -> SparkType.Atomic.BOOLEAN;
@@ -149,21 +175,6 @@ public final class DdlParser {
             case "VOID" -> SparkType.Atomic.NULL;
             case "STRING" -> string();
             case "DECIMAL", "DEC", "NUMERIC" -> decimal(word);
-            case "ARRAY" -> {
-                expect("<", "after ARRAY");
-                SparkType element = type();
-                expect(">", "to close ARRAY<" + ddlOf(element));
-                yield new SparkType.Array(element, true);
-            }
-            case "MAP" -> {
-                expect("<", "after MAP");
-                SparkType key = type();
-                expect(",", "between the key and value types of MAP");
-                SparkType value = type();
-                expect(">", "to close MAP<" + ddlOf(key) + ", " + ddlOf(value));
-                yield new SparkType.MapType(key, value, true);
-            }
-            case "STRUCT" -> struct();
             case "CHAR", "CHARACTER", "VARCHAR" -> throw error(word, name + " is not allowed here: Spark refuses CHAR"
                     + " and VARCHAR outside table schemas (UNSUPPORTED_CHAR_OR_VARCHAR_AS_STRING); use STRING");
             case "INTERVAL", "VARIANT", "TIME" -> throw error(word, name + " is a Spark type Streamscope does not decode yet");
@@ -248,8 +259,12 @@ public final class DdlParser {
 
     private void expect(String symbol, String context) throws SchemaException {
         if (!accept(symbol)) {
-            throw error(peek(), "expected '" + symbol + "' " + context + ", found " + peek().describe());
+            throw expected(symbol, context);
         }
+    }
+
+    private SchemaException expected(String symbol, String context) {
+        return error(peek(), "expected '" + symbol + "' " + context + ", found " + peek().describe());
     }
 
     private void expectEnd() throws SchemaException {
@@ -348,14 +363,22 @@ public final class DdlParser {
 
     /** The schema as DDL, e.g. {@code order_id INT, amount DECIMAL(10,2)}; parses back to an equal schema. */
     public static String toDdl(SparkType.Struct schema) {
-        return schema.fields().stream().map(f -> quoteIfNeeded(f.name()) + " " + ddlOf(f.type())
-                + (f.nullable() ? "" : " NOT NULL")).collect(Collectors.joining(", "));
+        StringBuilder out = new StringBuilder();
+        appendFields(out, schema, " ");
+        return out.toString();
     }
 
     /** The DDL spelling of a type, e.g. {@code ARRAY<STRUCT<a: INT>>}. */
     public static String ddlOf(SparkType type) {
+        StringBuilder out = new StringBuilder();
+        appendDdl(out, type);
+        return out.toString();
+    }
+
+    // One frame per level, no streams: a schema nested a thousand deep is written without a stack overflow.
+    private static void appendDdl(StringBuilder out, SparkType type) {
         if (type instanceof SparkType.Atomic atomic) {
-            return switch (atomic) {
+            out.append(switch (atomic) {
                 case BYTE -> "TINYINT";
                 case SHORT -> "SMALLINT";
                 case INTEGER -> "INT";
@@ -363,27 +386,45 @@ public final class DdlParser {
                 case NULL -> "VOID";
                 case CALENDAR_INTERVAL -> "INTERVAL";
                 default -> atomic.name();
-            };
+            });
+        } else if (type instanceof SparkType.Decimal decimal) {
+            out.append("DECIMAL(").append(decimal.precision()).append(',').append(decimal.scale()).append(')');
+        } else if (type instanceof SparkType.Array array) {
+            out.append("ARRAY<");
+            appendDdl(out, array.elementType());
+            out.append('>');
+        } else if (type instanceof SparkType.MapType map) {
+            out.append("MAP<");
+            appendDdl(out, map.keyType());
+            out.append(", ");
+            appendDdl(out, map.valueType());
+            out.append('>');
+        } else if (type instanceof SparkType.Struct struct) {
+            out.append("STRUCT<");
+            appendFields(out, struct, ": ");
+            out.append('>');
+        } else {
+            out.append(type.typeName().toUpperCase(Locale.ROOT));
         }
-        if (type instanceof SparkType.Decimal decimal) {
-            return "DECIMAL(" + decimal.precision() + "," + decimal.scale() + ")";
-        }
-        if (type instanceof SparkType.Array array) {
-            return "ARRAY<" + ddlOf(array.elementType()) + ">";
-        }
-        if (type instanceof SparkType.MapType map) {
-            return "MAP<" + ddlOf(map.keyType()) + ", " + ddlOf(map.valueType()) + ">";
-        }
-        if (type instanceof SparkType.Struct struct) {
-            return struct.fields().stream().map(f -> quoteIfNeeded(f.name()) + ": " + ddlOf(f.type())
-                    + (f.nullable() ? "" : " NOT NULL")).collect(Collectors.joining(", ", "STRUCT<", ">"));
-        }
-        return type.typeName().toUpperCase(Locale.ROOT);
     }
 
-    /** {@code name}, backquoted when it is not a plain word. */
+    private static void appendFields(StringBuilder out, SparkType.Struct struct, String separator) {
+        for (int i = 0; i < struct.size(); i++) {
+            SparkType.Field field = struct.field(i);
+            if (i > 0) {
+                out.append(", ");
+            }
+            out.append(quoteIfNeeded(field.name())).append(separator);
+            appendDdl(out, field.type());
+            if (!field.nullable()) {
+                out.append(" NOT NULL");
+            }
+        }
+    }
+
+    /** {@code name}, backquoted unless it is a plain ASCII word, as Spark's {@code quoteIfNeeded} does. */
     private static String quoteIfNeeded(String name) {
-        boolean plain = !name.isEmpty() && name.chars().allMatch(c -> isWordChar((char) c))
+        boolean plain = !name.isEmpty() && name.chars().allMatch(c -> c < 128 && isWordChar((char) c))
                 && !name.chars().allMatch(Character::isDigit);
         return plain ? name : "`" + name.replace("`", "``") + "`";
     }

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.streamscope.checkpoint.KafkaPartition;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.progress.BatchProgress;
-import io.streamscope.topic.Lag;
-import io.streamscope.topic.PartitionLag;
+import io.streamscope.replay.lag.Lag;
+import io.streamscope.replay.lag.PartitionLag;
 import io.streamscope.ui.replay.ReplayOutcome;
 
 import java.time.Instant;

@@ -1,8 +1,10 @@
-package io.streamscope.topic;
+package io.streamscope.replay.lag;
 
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.KafkaPartition;
+import io.streamscope.topic.JsonlTopicSource;
+import io.streamscope.topic.ShopStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,4 +1,4 @@
-package io.streamscope.topic;
+package io.streamscope.replay.lag;
 
 import io.streamscope.checkpoint.Batch;
 import io.streamscope.checkpoint.BatchSource;
@@ -6,6 +6,8 @@ import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.KafkaOffsets;
 import io.streamscope.checkpoint.KafkaPartition;
 import io.streamscope.checkpoint.SourceInfo;
+import io.streamscope.topic.TopicException;
+import io.streamscope.topic.TopicSource;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.streamscope.topic;
+package io.streamscope.replay.lag;
 
 import java.time.Duration;
 import java.util.Optional;
