@@ -171,38 +171,46 @@ public final class JsonSchemaInference {
         return inner instanceof SparkType.Struct || inner == Atomic.NULL;
     }
 
-    /** Spark's {@code inferField}: the type of the value at the parser. Recursion is bounded by the nesting limit. */
+    /**
+     * Spark's {@code inferField}: the type of the value at the parser. One small frame per nesting level (scalars
+     * are typed in another method), the levels bounded by the parser's nesting limit.
+     */
     private static SparkType inferField(JsonParser parser) throws IOException {
         JsonToken token = parser.currentToken();
+        if (token == JsonToken.FIELD_NAME) {
+            token = parser.nextToken();
+        }
+        if (token == JsonToken.START_OBJECT) {
+            List<SparkType.Field> fields = new ArrayList<>();
+            while (nextUntil(parser, JsonToken.END_OBJECT)) {
+                String name = parser.currentName();
+                parser.nextToken();
+                fields.add(new SparkType.Field(name, inferField(parser), true));
+            }
+            // Stable, as Spark's Arrays.sort: a repeated name keeps its fields in input order.
+            fields.sort(BY_NAME);
+            return new SparkType.Struct(fields);
+        }
+        if (token == JsonToken.START_ARRAY) {
+            SparkType element = Atomic.NULL;
+            while (nextUntil(parser, JsonToken.END_ARRAY)) {
+                element = compatibleType(element, inferField(parser));
+            }
+            return new SparkType.Array(element, true);
+        }
+        return inferScalar(parser, token);
+    }
+
+    private static SparkType inferScalar(JsonParser parser, JsonToken token) throws IOException {
         if (token == null) {
             return Atomic.NULL;
         }
         switch (token) {
             case VALUE_NULL:
                 return Atomic.NULL;
-            case FIELD_NAME:
-                parser.nextToken();
-                return inferField(parser);
             case VALUE_STRING:
                 // Spark takes an empty string for a null, which any other type wins over.
                 return parser.getTextLength() < 1 ? Atomic.NULL : Atomic.STRING;
-            case START_OBJECT: {
-                List<SparkType.Field> fields = new ArrayList<>();
-                while (nextUntil(parser, JsonToken.END_OBJECT)) {
-                    String name = parser.currentName();
-                    fields.add(new SparkType.Field(name, inferField(parser), true));
-                }
-                // Stable, as Spark's Arrays.sort: a repeated name keeps its fields in input order.
-                fields.sort(BY_NAME);
-                return new SparkType.Struct(fields);
-            }
-            case START_ARRAY: {
-                SparkType element = Atomic.NULL;
-                while (nextUntil(parser, JsonToken.END_ARRAY)) {
-                    element = compatibleType(element, inferField(parser));
-                }
-                return new SparkType.Array(element, true);
-            }
             case VALUE_NUMBER_INT:
             case VALUE_NUMBER_FLOAT:
                 return switch (parser.getNumberType()) {

@@ -1,0 +1,28 @@
+package io.streamscope.replay;
+
+import io.streamscope.replay.plan.Operator;
+import io.streamscope.sql.SparkType;
+
+import java.util.List;
+
+/**
+ * How one source of the checkpoint becomes rows of the query: its records as Spark's Kafka source gives them
+ * ({@code key}, {@code value}, {@code topic}, …), through the job's decoding ({@code from_json(…)}, {@code o.*}),
+ * then, in a union, through the branch's own row-by-row operations.
+ *
+ * @param index          the source's index in the checkpoint (its line in {@code offsets/N})
+ * @param label          its topics, for the window and notes ({@code orders})
+ * @param includeHeaders whether records carry the {@code headers} column
+ * @param decode         the decoding operators; their output is what the input table shows
+ * @param decoded        the schema after decoding
+ * @param branch         operators after the decoding, before the rows join the other sources (a union's branch)
+ * @param output         the schema the source gives the query
+ */
+record SourcePlan(int index, String label, boolean includeHeaders, List<Operator> decode, SparkType.Struct decoded,
+                  List<Operator> branch, SparkType.Struct output) {
+
+    SourcePlan {
+        decode = List.copyOf(decode);
+        branch = List.copyOf(branch);
+    }
+}

@@ -1,0 +1,97 @@
+package io.streamscope.replay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.checkpoint.CheckpointReader;
+import io.streamscope.topic.JsonlTopicSource;
+import io.streamscope.topic.TopicFiles;
+import io.streamscope.topic.TopicSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Every sample replayed from its own {@code job.py} through the replay session (no query, schema or mode from the
+ * sidecar): each batch's sink rows equal what Spark's sink received ({@code spark-run.json}), every execution.
+ */
+class JobReplayTest {
+
+    static ReplayResult replay(String sample, Optional<String> job) throws Exception {
+        Path folder = ShopTopic.SAMPLES.resolve(sample);
+        Checkpoint checkpoint = CheckpointReader.read(folder);
+        Sidecar sidecar = Sidecar.readStrict(folder).orElseThrow();
+        Map<String, Path> files = TopicFiles.byTopic(sidecar.topicEntries(folder),
+                io.streamscope.topic.CheckpointSpan.topics(checkpoint));
+        try (TopicSource topics = JsonlTopicSource.open(files)) {
+            return ReplaySession.run(new ReplayRequest(checkpoint, job, Optional.empty(), Map.of(), Optional.empty(),
+                    Optional.empty()), topics);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-big-orders", "shop-totals-update", "shop-totals-complete", "shop-windowed",
+            "shop-copy-crash", "shop-copy-crash-restarted", "shop-merge-crash", "shop-merge-crash-restarted",
+            "shop-available-now", "state-codec-zstd", "shop-union-refunds"})
+    void sinkRowsEqualSparksFromTheJobFile(String sample) throws Exception {
+        String job = Files.readString(ShopTopic.SAMPLES.resolve(sample).resolve("job.py"));
+        ReplayResult result = replay(sample, Optional.of(job));
+        ReplayResult.Replayed replayed = assertInstanceOf(ReplayResult.Replayed.class, result,
+                () -> result.reason().orElse(""));
+        Replay replay = replayed.full();
+        assertTrue(replay.error().isEmpty(), () -> replay.error().orElse(""));
+        SparkRun truth = SparkRun.of(sample);
+        assertFalse(truth.executions().isEmpty());
+        for (JsonNode execution : truth.executions()) {
+            long batchId = execution.get("batchId").asLong();
+            BatchStep step = replay.step(batchId).orElseThrow();
+            assertEquals(SparkRun.texts(execution.get("sinkRows")), SparkRun.texts(step.sinkRows()),
+                    sample + " batch " + batchId + " (run " + execution.get("run") + ")");
+        }
+        assertEquals(List.of(), replay.notes(), "the replay agrees with the checkpoint's watermarks");
+        assertTrue(replayed.setup().sources().stream().allMatch(s -> s.origin() == SourceSetup.Origin.JOB));
+    }
+
+    @Test
+    void theUnionReadsBothTopicsAndKnowsWhereEachRowCameFrom() throws Exception {
+        String job = Files.readString(ShopTopic.SAMPLES.resolve("shop-union-refunds/job.py"));
+        ReplayResult.Replayed replayed = (ReplayResult.Replayed) replay("shop-union-refunds", Optional.of(job));
+        assertEquals(2, replayed.setup().sources().size());
+        List<JobInput.Coordinates> batch0 = replayed.source().coordinatesOf(0);
+        assertEquals(List.of("orders", "orders", "orders", "orders", "refunds"),
+                batch0.stream().map(JobInput.Coordinates::topic).toList());
+        assertEquals("{\"customer_id\":1,\"amount\":-5.00}",
+                io.streamscope.sql.SparkJson.text(replayed.full().step(0).orElseThrow().inputRows().get(4)));
+    }
+
+    @Test
+    void userCodeIsNotUnderstoodButTheInputRowsStillShow() throws Exception {
+        String job = Files.readString(ShopTopic.SAMPLES.resolve("shop-tws/job.py"));
+        ReplayResult result = replay("shop-tws", Optional.of(job));
+        ReplayResult.NotUnderstood refused = assertInstanceOf(ReplayResult.NotUnderstood.class, result);
+        assertTrue(refused.error().getMessage().contains("transformWithStateInPandas"), refused.error().getMessage());
+        assertTrue(refused.error().line() > 0);
+        assertEquals(4, refused.replay().orElseThrow().step(0).orElseThrow().inputRows().size());
+    }
+
+    @Test
+    void withNothingButTheCheckpointTheInputRowsShowDecodedWithAnInferredSchema() throws Exception {
+        ReplayResult result = replay("shop-totals-update", Optional.empty());
+        ReplayResult.InputOnly inputOnly = assertInstanceOf(ReplayResult.InputOnly.class, result);
+        SourceSetup source = inputOnly.setup().sources().get(0);
+        assertEquals(SourceSetup.Origin.INFERRED, source.origin());
+        assertEquals("amount DOUBLE, customer_id BIGINT, order_id BIGINT, order_ts STRING", source.schema().orElseThrow());
+        assertEquals("{\"amount\":25.5,\"customer_id\":1,\"order_id\":110,\"order_ts\":\"2026-01-22T09:01:00Z\"}",
+                io.streamscope.sql.SparkJson.text(inputOnly.passThrough().step(0).orElseThrow().inputRows().get(0)));
+    }
+}
