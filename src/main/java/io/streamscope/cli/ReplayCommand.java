@@ -1,32 +1,29 @@
 package io.streamscope.cli;
 
-import io.streamscope.sql.SparkJson;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.NotACheckpointException;
 import io.streamscope.replay.BatchStep;
-import io.streamscope.replay.MicroBatchReplay;
 import io.streamscope.replay.OutputMode;
-import io.streamscope.replay.OutputModeException;
 import io.streamscope.replay.Replay;
+import io.streamscope.replay.ReplayRequest;
+import io.streamscope.replay.ReplayResult;
+import io.streamscope.replay.ReplaySession;
+import io.streamscope.replay.ReplaySetup;
 import io.streamscope.replay.Sidecar;
+import io.streamscope.replay.SourceSetup;
 import io.streamscope.replay.StateCheck;
 import io.streamscope.replay.StateDifference;
-import io.streamscope.replay.TopicInput;
-import io.streamscope.replay.query.QueryException;
+import io.streamscope.replay.lag.Lag;
+import io.streamscope.replay.lag.PartitionLag;
+import io.streamscope.replay.query.JobTrigger;
 import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sql.SparkJson;
 import io.streamscope.topic.CheckpointSpan;
-import io.streamscope.topic.DdlParser;
-import io.streamscope.topic.RowDecoder;
-import io.streamscope.topic.SchemaException;
 import io.streamscope.topic.JsonlTopicSource;
 import io.streamscope.topic.KafkaSettings;
 import io.streamscope.topic.KafkaTopicSource;
-import io.streamscope.replay.lag.Lag;
-import io.streamscope.replay.lag.LagCalculator;
-import io.streamscope.replay.lag.PartitionLag;
 import io.streamscope.topic.TopicException;
 import io.streamscope.topic.TopicFiles;
 import io.streamscope.topic.TopicSource;
@@ -41,25 +38,29 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code replay CHECKPOINT [--topic-file [TOPIC=]F …] [--bootstrap-servers H [--command-config F] [--topic T]]
- * [--schema DDL] [--query Q] [--mode append|update|complete]}: the query replayed batch by batch over the records
- * each batch read, with what the sink received. Defaults come from the checkpoint's {@code streamscope.json}. A query
- * or mode Spark would refuse is an answer (exit 0, {@code error} set), not a failure.
+ * {@code replay CHECKPOINT [--job FILE] [--topic-file [TOPIC=]F …] [--bootstrap-servers H [--command-config F]]
+ * [--schema [TOPIC=]DDL …] [--query Q] [--mode append|update|complete]}: the checkpoint replayed batch by batch
+ * through {@link ReplaySession}, from the streaming job's own source (or the query given), over the records each batch
+ * read, with what the sink received. Without {@code --job}, a {@code job.py} inside the checkpoint folder (our
+ * samples) is the job. A query or mode Spark would refuse is an answer (exit 0, {@code error} set, the input rows still
+ * listed), not a failure.
  */
 final class ReplayCommand implements Command {
 
-    private static final List<String> FLAGS = List.of("--topic-file", "--bootstrap-servers", "--command-config",
+    private static final List<String> FLAGS = List.of("--job", "--topic-file", "--bootstrap-servers", "--command-config",
             "--topic", "--schema", "--query", "--mode");
+    /** The job a sample ships beside its checkpoint files. */
+    static final String SAMPLE_JOB = "job.py";
 
     @Override
     public String usage() {
-        return "replay CHECKPOINT_DIR [--topic-file [TOPIC=]FILE …] [--bootstrap-servers HOST:PORT [--command-config F]]"
-                + " [--schema DDL] [--query QUERY] [--mode append|update|complete]";
+        return "replay CHECKPOINT_DIR [--job JOB.py|JOB.scala] [--topic-file [TOPIC=]FILE …] [--bootstrap-servers "
+                + "HOST:PORT [--command-config F]] [--schema [TOPIC=]DDL …] [--query QUERY] [--mode append|update|complete]";
     }
 
     @Override
     public int run(String[] args, PrintStream out) throws UsageException, CommandFailedException {
-        Arguments flags = Arguments.parse(args, FLAGS, List.of("--topic-file"));
+        Arguments flags = Arguments.parse(args, FLAGS, List.of("--topic-file", "--schema"));
         String folder = flags.positional();
         Checkpoint checkpoint;
         try {
@@ -68,42 +69,68 @@ final class ReplayCommand implements Command {
             throw new CommandFailedException(e.getMessage());
         }
         Sidecar sidecar = sidecar(checkpoint.path());
-        String query = flags.option("--query").orElse(sidecar == null ? null : sidecar.query());
-        String modeText = flags.option("--mode").orElse(sidecar == null ? null : sidecar.outputMode());
-        String ddl = flags.option("--schema").orElse(sidecar == null ? null : sidecar.schema());
-        if (query == null || modeText == null || ddl == null) {
-            throw new UsageException("no " + (query == null ? "--query" : modeText == null ? "--mode" : "--schema")
-                    + " given and " + (sidecar == null ? "no streamscope.json next to the checkpoint says it"
-                    : "the checkpoint's streamscope.json gives none (a transformWithState processor, say, is not a query the replay runs)"));
-        }
-        OutputMode mode;
+        Optional<OutputMode> mode;
         try {
-            mode = OutputMode.parse(modeText);
+            mode = flags.option("--mode").map(OutputMode::parse);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
-        SparkType.Struct schema;
-        RowDecoder decoder;
-        try {
-            schema = DdlParser.parseSchema(ddl);
-            decoder = RowDecoder.of(schema);
-        } catch (SchemaException e) {
-            throw new UsageException("--schema: " + e.getMessage());
-        }
+        Optional<Path> jobFile = jobFile(flags, checkpoint.path());
+        Optional<String> job = jobFile.isPresent() ? Optional.of(readJob(jobFile.get())) : Optional.empty();
+        Map<String, String> schemas = schemas(flags.all("--schema"), CheckpointSpan.topics(checkpoint));
+        ReplayRequest request = new ReplayRequest(checkpoint, job, flags.option("--query"), schemas, mode,
+                Optional.ofNullable(sidecar));
         try (TopicSource topics = openTopics(checkpoint, flags, sidecar)) {
-            TopicInput input = new TopicInput(topics, schema, decoder);
-            Replay replay;
-            try {
-                replay = MicroBatchReplay.replay(checkpoint, query, mode, input);
-            } catch (QueryException | OutputModeException e) {
-                print(out, mode, query, null, null, null, e.getMessage());
-                return Cli.OK;
-            }
-            StateCheck.Report check = checkpoint.stateOperators().isEmpty() && replay.query().statefulOperators().isEmpty()
-                    ? null : StateCheck.check(checkpoint, replay);
-            print(out, mode, query, replay, check, lag(checkpoint, topics), replay.error().orElse(null));
+            ReplayResult result = ReplaySession.run(request, topics);
+            StateCheck.Report check = result instanceof ReplayResult.Replayed replayed
+                    && !(checkpoint.stateOperators().isEmpty() && replayed.full().query().statefulOperators().isEmpty())
+                    ? StateCheck.check(checkpoint, replayed.full()) : null;
+            print(out, result, jobFile, check);
             return Cli.OK;
         }
+    }
+
+    /** {@code --job}, else the checkpoint's own {@code job.py} unless a query is given. */
+    private static Optional<Path> jobFile(Arguments flags, Path checkpoint) throws CommandFailedException {
+        Optional<String> given = flags.option("--job");
+        if (given.isPresent()) {
+            Path file = Path.of(given.get());
+            if (!Files.isRegularFile(file)) {
+                throw new CommandFailedException("no job file " + file);
+            }
+            return Optional.of(file);
+        }
+        Path beside = checkpoint.resolve(SAMPLE_JOB);
+        return flags.has("--query") || !Files.isRegularFile(beside) ? Optional.empty() : Optional.of(beside);
+    }
+
+    /** A job file's text; a job is source code, so a few megabytes at most. */
+    private static String readJob(Path file) throws CommandFailedException {
+        try {
+            if (Files.size(file) > MAX_JOB_BYTES) {
+                throw new CommandFailedException("the job " + file + " is larger than " + MAX_JOB_BYTES + " bytes");
+            }
+            return Files.readString(file);
+        } catch (IOException e) {
+            throw new CommandFailedException("cannot read the job " + file + ": " + e.getMessage());
+        }
+    }
+
+    private static final long MAX_JOB_BYTES = 4 << 20;
+
+    /** {@code --schema DDL} for every topic, {@code --schema TOPIC=DDL} for one of the checkpoint's topics. */
+    static Map<String, String> schemas(List<String> given, List<String> topics) {
+        Map<String, String> schemas = new java.util.LinkedHashMap<>();
+        for (String value : given) {
+            int equals = value.indexOf('=');
+            String topic = equals > 0 ? value.substring(0, equals).strip() : null;
+            if (topic != null && topics.contains(topic)) {
+                schemas.put(topic, value.substring(equals + 1));
+            } else {
+                schemas.put(ReplayRequest.ANY_TOPIC, value);
+            }
+        }
+        return schemas;
     }
 
     private static Sidecar sidecar(Path checkpoint) throws CommandFailedException {
@@ -130,18 +157,17 @@ final class ReplayCommand implements Command {
                 }
                 return KafkaTopicSource.open(settings);
             }
-            List<String> given = flags.all("--topic-file");
+            List<TopicFiles.Entry> given = flags.all("--topic-file").stream().map(TopicFiles.Entry::parse).toList();
             if (given.isEmpty()) {
-                String file = sidecar != null ? sidecar.topicFile() : null;
-                if (file == null) {
+                if (sidecar == null || sidecar.topicFiles().isEmpty()) {
                     throw new UsageException("give --topic-file or --bootstrap-servers: the checkpoint has no "
                             + "streamscope.json naming its topic");
                 }
-                given = List.of(checkpoint.path().resolve(file).normalize().toString());
+                given = sidecar.topicEntries(checkpoint.path());
             }
             Map<String, Path> files;
             try {
-                files = TopicFiles.byTopic(given.stream().map(TopicFiles.Entry::parse).toList(), topics);
+                files = TopicFiles.byTopic(given, topics);
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }
@@ -156,21 +182,17 @@ final class ReplayCommand implements Command {
         }
     }
 
-    /** How far the topic is ahead of the last committed batch, or null when the topic's end cannot be read. */
-    private static Lag lag(Checkpoint checkpoint, TopicSource topics) {
-        try {
-            return LagCalculator.measure(checkpoint, topics);
-        } catch (TopicException e) {
-            return null;
-        }
-    }
-
-    private static void print(PrintStream out, OutputMode mode, String query, Replay replay, StateCheck.Report check,
-                              Lag lag, String error) {
+    private static void print(PrintStream out, ReplayResult result, Optional<Path> jobFile, StateCheck.Report check) {
+        ReplaySetup setup = result.setup();
+        Replay replay = result.replay().orElse(null);
+        boolean full = result instanceof ReplayResult.Replayed;
         try (JsonGenerator json = JsonOutput.pretty(out)) {
             json.writeStartObject();
-            json.writeStringField("mode", mode.label());
-            json.writeStringField("query", query);
+            json.writeStringField("mode", setup.mode().label());
+            json.writeStringField("query", setup.query().orElse(null));
+            json.writeStringField("job", jobFile.map(Path::toString).orElse(null));
+            json.writeStringField("trigger", setup.trigger().map(JobTrigger::describe).orElse(null));
+            writeSources(json, setup);
             json.writeArrayFieldStart("batches");
             for (BatchStep step : replay == null ? List.<BatchStep>of() : replay.steps()) {
                 json.writeStartObject();
@@ -180,9 +202,11 @@ final class ReplayCommand implements Command {
                 json.writeNumberField("watermarkMs", step.watermarkMs());
                 json.writeNumberField("nextWatermarkMs", step.nextWatermarkMs());
                 rows(json, "inputRows", step.inputRows());
-                rows(json, "lateRows", step.lateRows());
-                rows(json, "sinkRows", step.sinkRows());
-                rows(json, "resultTable", step.resultTable());
+                if (full) {
+                    rows(json, "lateRows", step.lateRows());
+                    rows(json, "sinkRows", step.sinkRows());
+                    rows(json, "resultTable", step.resultTable());
+                }
                 json.writeEndObject();
             }
             json.writeEndArray();
@@ -195,21 +219,44 @@ final class ReplayCommand implements Command {
                 }
                 json.writeEndArray();
                 json.writeEndObject();
+                JsonOutput.writeProblems(json, check.problems());
             }
-            if (lag != null) {
-                writeLag(json, lag);
+            if (result.lag().isPresent()) {
+                writeLag(json, result.lag().get());
             }
             json.writeArrayFieldStart("notes");
+            for (String note : setup.notes()) {
+                json.writeString(note);
+            }
             for (String note : replay == null ? List.<String>of() : replay.notes()) {
                 json.writeString(note);
             }
             json.writeEndArray();
-            json.writeStringField("error", error);
+            json.writeStringField("error", result.reason().filter(reason -> !(result instanceof ReplayResult.InputOnly))
+                    .or(() -> replay == null ? Optional.empty() : replay.error()).orElse(null));
             json.writeEndObject();
             json.writeRaw('\n');
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** {@code "sources":[{"index","topics","schema","schemaOrigin"}]}: how each source was decoded. */
+    private static void writeSources(JsonGenerator json, ReplaySetup setup) throws IOException {
+        json.writeArrayFieldStart("sources");
+        for (SourceSetup source : setup.sources()) {
+            json.writeStartObject();
+            json.writeNumberField("index", source.index());
+            json.writeArrayFieldStart("topics");
+            for (String topic : source.topics()) {
+                json.writeString(topic);
+            }
+            json.writeEndArray();
+            json.writeStringField("schema", source.schema().orElse(null));
+            json.writeStringField("schemaOrigin", source.origin().name().toLowerCase(java.util.Locale.ROOT));
+            json.writeEndObject();
+        }
+        json.writeEndArray();
     }
 
     /** One row per line, as Spark's {@code to_json} writes it. */

@@ -122,7 +122,8 @@ public final class JsonSchemaInference {
                 type = new SparkType.Struct(List.of(new SparkType.Field(CORRUPT_RECORD_COLUMN, Atomic.STRING, true)));
                 malformed++;
             }
-            if (!(type instanceof SparkType.Struct) && !isObjectOrNothing(type)) {
+            if (!isObjectOrNothing(type)) {
+                // A scalar, or an array of them: compatibleRootType will add the corrupt-record column for it.
                 malformed++;
             }
             merged = merged == null ? type : compatibleRootType(merged, type);
@@ -286,7 +287,31 @@ public final class JsonSchemaInference {
             return range + scale > 38 ? Atomic.DOUBLE : new SparkType.Decimal(range + scale, scale);
         }
         if (t1 instanceof SparkType.Struct s1 && t2 instanceof SparkType.Struct s2) {
-            return mergeStructs(s1, s2);
+            // Both field lists are sorted by name (inference sorts them, merging keeps them sorted): merge them.
+            List<SparkType.Field> fields1 = s1.fields();
+            List<SparkType.Field> fields2 = s2.fields();
+            List<SparkType.Field> merged = new ArrayList<>(Math.max(fields1.size(), fields2.size()));
+            int i = 0;
+            int j = 0;
+            while (i < fields1.size() && j < fields2.size()) {
+                SparkType.Field f1 = fields1.get(i);
+                SparkType.Field f2 = fields2.get(j);
+                int comparison = f1.name().compareTo(f2.name());
+                if (comparison == 0) {
+                    merged.add(new SparkType.Field(f1.name(), compatibleType(f1.type(), f2.type()), true));
+                    i++;
+                    j++;
+                } else if (comparison < 0) {
+                    merged.add(f1);
+                    i++;
+                } else {
+                    merged.add(f2);
+                    j++;
+                }
+            }
+            merged.addAll(fields1.subList(i, fields1.size()));
+            merged.addAll(fields2.subList(j, fields2.size()));
+            return new SparkType.Struct(merged);
         }
         if (t1 instanceof SparkType.Array a1 && t2 instanceof SparkType.Array a2) {
             return new SparkType.Array(compatibleType(a1.elementType(), a2.elementType()),
@@ -304,37 +329,13 @@ public final class JsonSchemaInference {
         return Atomic.STRING;
     }
 
-    /** Both field lists are sorted by name (inference sorts them, merging keeps them sorted). */
-    private static SparkType.Struct mergeStructs(SparkType.Struct s1, SparkType.Struct s2) {
-        List<SparkType.Field> fields1 = s1.fields();
-        List<SparkType.Field> fields2 = s2.fields();
-        List<SparkType.Field> merged = new ArrayList<>(Math.max(fields1.size(), fields2.size()));
-        int i = 0;
-        int j = 0;
-        while (i < fields1.size() && j < fields2.size()) {
-            SparkType.Field f1 = fields1.get(i);
-            SparkType.Field f2 = fields2.get(j);
-            int comparison = f1.name().compareTo(f2.name());
-            if (comparison == 0) {
-                merged.add(new SparkType.Field(f1.name(), compatibleType(f1.type(), f2.type()), true));
-                i++;
-                j++;
-            } else if (comparison < 0) {
-                merged.add(f1);
-                i++;
-            } else {
-                merged.add(f2);
-                j++;
-            }
-        }
-        merged.addAll(fields1.subList(i, fields1.size()));
-        merged.addAll(fields2.subList(j, fields2.size()));
-        return new SparkType.Struct(merged);
-    }
-
     /** Spark's {@code TypeCoercion.findTightestCommonType}: a common type without loss, or null for none. */
     private static SparkType tightestCommonType(SparkType t1, SparkType t2) {
-        if (same(t1, t2)) {
+        // Spark starts with t1 == t2. For two structs or two arrays that deep comparison is left to the field by field
+        // (element by element) merge below, which gives an equal type when they are equal: comparing whole subtrees
+        // at every level, and again from every level of compatibleType, would cost depth³ on deep records.
+        boolean nested = t1 instanceof SparkType.Struct || t1 instanceof SparkType.Array;
+        if (t1 == t2 || !nested && t1.equals(t2)) {
             return t1;
         }
         if (t1 == Atomic.NULL) {
@@ -358,14 +359,8 @@ public final class JsonSchemaInference {
             // Spark's findWiderDateTimeType (the types differ here).
             return t1 == Atomic.DATE ? t2 : t2 == Atomic.DATE ? t1 : Atomic.TIMESTAMP;
         }
-        return tightestForComplex(t1, t2);
-    }
-
-    /**
-     * Spark's {@code findTypeForComplex} with {@code findTightestCommonType}. Inferred fields and elements are all
-     * nullable, so the nullability terms ({@code Cast.forceNullable}) change nothing and are left out.
-     */
-    private static SparkType tightestForComplex(SparkType t1, SparkType t2) {
+        // Spark's findTypeForComplex with findTightestCommonType. Inferred fields and elements are all nullable, so
+        // the nullability terms (Cast.forceNullable) change nothing and are left out.
         if (t1 instanceof SparkType.Array a1 && t2 instanceof SparkType.Array a2) {
             SparkType element = tightestCommonType(a1.elementType(), a2.elementType());
             return element == null ? null : new SparkType.Array(element, a1.containsNull() || a2.containsNull());
@@ -375,7 +370,7 @@ public final class JsonSchemaInference {
             for (int i = 0; i < s1.size(); i++) {
                 SparkType.Field f1 = s1.field(i);
                 SparkType.Field f2 = s2.field(i);
-                // spark.sql.caseSensitive=false: the resolver compares names ignoring case.
+                // spark.sql.caseSensitive=false: the resolver compares names ignoring case; the first name is kept.
                 if (!f1.name().equalsIgnoreCase(f2.name())) {
                     return null;
                 }
@@ -415,35 +410,6 @@ public final class JsonSchemaInference {
             return Atomic.STRING;
         }
         return Objects.requireNonNull(type);
-    }
-
-    /**
-     * {@code t1.equals(t2)} in one frame per level: the records' own equals takes several, and overflows the stack
-     * on types nested a thousand deep.
-     */
-    private static boolean same(SparkType t1, SparkType t2) {
-        if (t1 == t2) {
-            return true;
-        }
-        if (t1 instanceof SparkType.Struct s1 && t2 instanceof SparkType.Struct s2) {
-            if (s1.size() != s2.size()) {
-                return false;
-            }
-            for (int i = 0; i < s1.size(); i++) {
-                SparkType.Field f1 = s1.field(i);
-                SparkType.Field f2 = s2.field(i);
-                if (f1.nullable() != f2.nullable() || !f1.name().equals(f2.name()) || !same(f1.type(), f2.type())) {
-                    return false;
-                }
-            }
-            return true;
-        }
-        if (t1 instanceof SparkType.Array a1 && t2 instanceof SparkType.Array a2) {
-            return a1.containsNull() == a2.containsNull() && same(a1.elementType(), a2.elementType());
-        }
-        // Atomic types are enum constants; decimals and the rest hold no nested types.
-        return !(t1 instanceof SparkType.Struct || t1 instanceof SparkType.Array || t1 instanceof SparkType.MapType)
-                && t1.equals(t2);
     }
 
     private static boolean isIntegral(SparkType type) {

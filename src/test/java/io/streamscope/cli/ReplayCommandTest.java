@@ -78,7 +78,34 @@ class ReplayCommandTest {
         JsonNode answer = CliRun.ok("replay", SAMPLES.resolve("shop-totals-update").toString(), "--mode", "append");
         assertEquals("Append output mode not supported when there are streaming aggregations on streaming "
                 + "DataFrames/DataSets without watermark", answer.get("error").asText());
-        assertEquals(0, answer.get("batches").size());
+        assertEquals(3, answer.get("batches").size(), "what each batch read is still listed");
+        assertEquals(4, answer.get("batches").get(0).get("inputRows").size());
+        assertTrue(answer.get("batches").get(0).get("sinkRows") == null, "no sink rows: the query does not run");
+    }
+
+    @Test
+    void theJobFileSaysTheStreamsSchemaQueryAndMode() throws Exception {
+        Path sample = SAMPLES.resolve("shop-union-refunds");
+        JsonNode answer = CliRun.ok("replay", sample.toString(), "--job", sample.resolve("job.py").toString());
+        JsonNode spark = EXACT.readTree(sample.resolve("spark-run.json").toFile()).get("batches");
+        assertTrue(answer.get("error").isNull(), answer.toString());
+        assertEquals("update", answer.get("mode").asText());
+        assertEquals("availableNow", answer.get("trigger").asText());
+        assertEquals(List.of("orders", "refunds"), List.of(answer.get("sources").get(0).get("topics").get(0).asText(),
+                answer.get("sources").get(1).get("topics").get(0).asText()));
+        for (int i = 0; i < 3; i++) {
+            assertEquals(texts(spark.get(i).get("sinkRows")), texts(answer.get("batches").get(i).get("sinkRows")));
+        }
+    }
+
+    @Test
+    void aSchemaPerTopicOverridesTheJobs() throws Exception {
+        Path sample = SAMPLES.resolve("shop-big-orders");
+        JsonNode answer = CliRun.ok("replay", sample.toString(), "--schema",
+                "orders=order_id BIGINT, customer_id INT, amount DOUBLE, order_ts STRING");
+        assertEquals("given", answer.get("sources").get(0).get("schemaOrigin").asText());
+        assertEquals("{\"order_id\":110,\"customer_id\":1,\"amount\":25.5}",
+                answer.get("batches").get(0).get("sinkRows").get(0).toString());
     }
 
     @Test

@@ -128,7 +128,9 @@ class SampleCheckpointsTest {
             found = children.filter(p -> Files.isRegularFile(p.resolve("metadata")))
                     .map(p -> p.getFileName().toString()).collect(Collectors.toCollection(TreeSet::new));
         }
-        assertEquals(SPECS.stream().map(SampleSpec::name).collect(Collectors.toCollection(TreeSet::new)), found);
+        Set<String> covered = SPECS.stream().map(SampleSpec::name).collect(Collectors.toCollection(TreeSet::new));
+        covered.addAll(TwoTopicSamplesTest.SAMPLES_READING_TWO_TOPICS);
+        assertEquals(covered, found);
         assertTrue(Files.isRegularFile(SAMPLES.resolve("shop-totals-update/metadata")),
                 "the app opens shop-totals-update by default");
     }
