@@ -53,6 +53,15 @@ public final class DdlParser {
      * @throws SchemaException naming the character where parsing failed
      */
     public static SparkType.Struct parseSchema(String ddl) throws SchemaException {
+        try {
+            return parseSchemaText(ddl);
+        } catch (StackOverflowError e) {
+            // The parser recurses per nesting level and holds nothing shared: the overflow is safe to report.
+            throw tooDeep(ddl);
+        }
+    }
+
+    private static SparkType.Struct parseSchemaText(String ddl) throws SchemaException {
         if (ddl.strip().startsWith("{")) {
             return parseJsonSchema(ddl);
         }
@@ -90,10 +99,19 @@ public final class DdlParser {
 
     /** One data type, e.g. {@code ARRAY<STRUCT<a: INT>>}. */
     public static SparkType parseType(String text) throws SchemaException {
-        DdlParser parser = new DdlParser(text);
-        SparkType type = parser.type();
-        parser.expectEnd();
-        return type;
+        try {
+            DdlParser parser = new DdlParser(text);
+            SparkType type = parser.type();
+            parser.expectEnd();
+            return type;
+        } catch (StackOverflowError e) {
+            throw tooDeep(text);
+        }
+    }
+
+    private static SchemaException tooDeep(String text) {
+        return new SchemaException("schema of " + text.length() + " characters is nested too deeply to parse"
+                + " on this thread's stack", -1);
     }
 
     private SparkType.Field column(boolean inStruct) throws SchemaException {

@@ -238,7 +238,7 @@ public final class JsonSchemaInference {
     }
 
     /** Spark's {@code compatibleRootType} in PERMISSIVE mode: top-level arrays unwrapped, non-objects corrupt. */
-    static SparkType compatibleRootType(SparkType t1, SparkType t2) {
+    private static SparkType compatibleRootType(SparkType t1, SparkType t2) {
         if (t1 instanceof SparkType.Array array) {
             return compatibleRootType(array.elementType(), t2);
         }
@@ -272,7 +272,7 @@ public final class JsonSchemaInference {
     }
 
     /** Spark's {@code JsonInferSchema.compatibleType}: the most general type of the two, STRING when nothing else. */
-    static SparkType compatibleType(SparkType t1, SparkType t2) {
+    private static SparkType compatibleType(SparkType t1, SparkType t2) {
         SparkType tightest = tightestCommonType(t1, t2);
         if (tightest != null) {
             return tightest;

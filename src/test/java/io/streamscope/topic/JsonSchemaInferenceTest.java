@@ -16,6 +16,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** spark.read.json's schema inference with default options, value by value. */
 class JsonSchemaInferenceTest {
@@ -189,10 +190,25 @@ class JsonSchemaInferenceTest {
         InferredSchema deep = infer(deepest);
         assertEquals(0, deep.malformed());
         assertEquals("1000 BIGINT", shape(deep.schema()));
-        // Records' equals takes several frames a level and overflows a thousand levels deep: compare the DDL.
-        SparkType.Struct parsed = DdlParser.parseSchema(deep.ddl());
-        assertEquals("1000 BIGINT", shape(parsed));
-        assertEquals(deep.ddl(), DdlParser.toDdl(parsed));
+        // DdlParser takes about 1 KB of stack a level once compiled, more than a default 1 MB thread has for a
+        // thousand levels (it then says so, with a SchemaException); and records' equals overflows there too, so the
+        // round trip runs on a larger stack and compares the DDL.
+        SparkType.Struct[] parsed = new SparkType.Struct[1];
+        Throwable[] failure = new Throwable[1];
+        Thread parser = new Thread(null, () -> {
+            try {
+                parsed[0] = DdlParser.parseSchema(deep.ddl());
+            } catch (Throwable e) {
+                failure[0] = e;
+            }
+        }, "deep-ddl", 64L << 20);
+        parser.start();
+        parser.join();
+        assertEquals(null, failure[0]);
+        assertEquals("1000 BIGINT", shape(parsed[0]));
+        assertEquals(deep.ddl(), DdlParser.toDdl(parsed[0]));
+        assertTrue(assertThrows(SchemaException.class, () -> DdlParser.parseSchema("a " + "STRUCT<a: ".repeat(100_000)
+                + "BIGINT" + ">".repeat(100_000))).getMessage().contains("nested too deeply"));
         // Merging two such records (equal, then widened) goes as deep.
         assertEquals("1000 BIGINT", shape(infer(deepest, deepest).schema()));
         assertEquals("1000 DOUBLE", shape(infer(deepest, deepest.replace("1}", "1.5}")).schema()));
