@@ -8,6 +8,7 @@ import io.streamscope.sql.Row;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -36,12 +37,19 @@ final class BatchExecution {
 
     /** What one batch gave, before it is put together with the checkpoint's view of the batch. */
     record Output(List<Row> sinkRows, List<Row> resultTable, List<ResultChange> changes, List<Row> lateRows,
-                  Optional<EventTimeStats> eventTime, List<StateEntry> state, List<OperatorMetrics> metrics) {
+                  Optional<EventTimeStats> eventTime, List<StateEntry> state, List<OperatorMetrics> metrics,
+                  List<DroppedRow> dropped) {
     }
 
     Output run(List<Row> input, long watermarkMs, long lateWatermarkMs) {
         List<Row> rows = input;
         List<Row> late = new ArrayList<>();
+        // which input row each row in flight came from (rows are records: identity, not equality)
+        Map<Row, Integer> origin = new IdentityHashMap<>();
+        for (int i = 0; i < input.size(); i++) {
+            origin.put(input.get(i), i);
+        }
+        List<DroppedRow> dropped = new ArrayList<>();
         Optional<EventTimeStats> eventTime = Optional.empty();
         List<OperatorMetrics> metrics = new ArrayList<>();
         List<Operator> operators = query.operators();
@@ -50,24 +58,79 @@ final class BatchExecution {
             if (operator instanceof Operator.Watermark watermark) {
                 eventTime = stats(rows, watermark.column());
             } else if (operator instanceof Operator.Deduplicate dedup) {
+                int lateBefore = late.size();
                 DeduplicationState.Outcome outcome = deduplications.get(dedup.operatorId())
                         .process(rows, watermarkMs, lateWatermarkMs, late);
+                markLate(late.subList(lateBefore, late.size()), origin, lateWatermarkMs, dropped);
+                markDuplicates(rows, outcome.rows(), late, dedup, origin, dropped);
                 rows = outcome.rows();
                 metrics.add(outcome.metrics());
             } else if (operator instanceof Operator.Aggregate aggregate) {
                 AggregationState state = aggregations.get(aggregate.operatorId());
+                int lateBefore = late.size();
                 AggregationState.Outcome outcome = state.process(rows, mode, watermarkMs, lateWatermarkMs, late);
+                markLate(late.subList(lateBefore, late.size()), origin, lateWatermarkMs, dropped);
                 metrics.add(outcome.metrics());
                 List<Operator> after = operators.subList(i + 1, operators.size());
                 return new Output(apply(after, outcome.sinkRows()), apply(after, state.resultTable()),
-                        changesAfter(after, outcome.changes()), late, eventTime, state(), sortById(metrics));
+                        changesAfter(after, outcome.changes()), late, eventTime, state(), sortById(metrics),
+                        sorted(dropped));
             } else {
-                rows = apply(List.of(operator), rows);
+                List<Row> next = new ArrayList<>(rows.size());
+                for (Row row : rows) {
+                    Row out = RowPipeline.apply(List.of(operator), row);
+                    if (out != null) {
+                        Integer from = origin.get(row);
+                        if (from != null) {
+                            origin.put(out, from);
+                        }
+                        next.add(out);
+                    }
+                }
+                rows = next;
             }
         }
         appendedRows.addAll(rows);
         List<ResultChange> changes = rows.stream().map(r -> new ResultChange(ResultChange.Kind.ADDED, null, r)).toList();
-        return new Output(rows, List.copyOf(appendedRows), changes, late, eventTime, state(), sortById(metrics));
+        return new Output(rows, List.copyOf(appendedRows), changes, late, eventTime, state(), sortById(metrics),
+                sorted(dropped));
+    }
+
+    private static void markLate(List<Row> lateRows, Map<Row, Integer> origin, long lateWatermarkMs,
+                                 List<DroppedRow> dropped) {
+        for (Row row : lateRows) {
+            Integer index = origin.get(row);
+            if (index != null) {
+                dropped.add(new DroppedRow(index, DroppedRow.Reason.LATE, "Late: its event time is at or before the "
+                        + "watermark " + WatermarkClock.text(lateWatermarkMs) + " (the largest event time seen minus the "
+                        + "delay), so Spark drops it without counting it"));
+            }
+        }
+    }
+
+    private static void markDuplicates(List<Row> in, List<Row> kept, List<Row> late, Operator.Deduplicate dedup,
+                                       Map<Row, Integer> origin, List<DroppedRow> dropped) {
+        Map<Row, Boolean> passed = new IdentityHashMap<>();
+        kept.forEach(row -> passed.put(row, true));
+        late.forEach(row -> passed.put(row, true));
+        for (Row row : in) {
+            Integer index = origin.get(row);
+            if (index != null && !passed.containsKey(row)) {
+                StringBuilder key = new StringBuilder();
+                for (int k = 0; k < dedup.keyColumns().size(); k++) {
+                    key.append(k == 0 ? "" : ", ").append(dedup.keySchema().field(k).name()).append('=')
+                            .append(row.values().get(dedup.keyColumns().get(k)));
+                }
+                dropped.add(new DroppedRow(index, DroppedRow.Reason.DUPLICATE, "Duplicate: a row with the same key ("
+                        + key + ") came first" + (dedup.withinWatermark() ? " within the watermark delay" : "")
+                        + ", so " + (dedup.withinWatermark() ? "dropDuplicatesWithinWatermark" : "dropDuplicates")
+                        + " drops this one"));
+            }
+        }
+    }
+
+    private static List<DroppedRow> sorted(List<DroppedRow> dropped) {
+        return dropped.stream().sorted(java.util.Comparator.comparingInt(DroppedRow::inputIndex)).toList();
     }
 
     /** Spark lists state operators by id, the one nearest the sink first. */

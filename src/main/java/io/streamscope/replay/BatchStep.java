@@ -25,12 +25,13 @@ import java.util.Optional;
  * @param changes                   how the batch changed the result table
  * @param state                     the state stores' keys after the batch
  * @param metrics                   each stateful operator's numbers for the batch, by operator id
+ * @param dropped                   input rows a stateful operator dropped (late, duplicate), by input row
  */
 public record BatchStep(long batchId, boolean committed, boolean willReplay, List<Row> inputRows, long watermarkMs,
                         long lateEventsWatermarkMs, Optional<Long> checkpointWatermarkMs, long nextWatermarkMs,
                         Optional<Long> checkpointNextWatermarkMs, Optional<EventTimeStats> eventTime,
                         List<Row> lateRows, List<Row> sinkRows, List<Row> resultTable, List<ResultChange> changes,
-                        List<StateEntry> state, List<OperatorMetrics> metrics) {
+                        List<StateEntry> state, List<OperatorMetrics> metrics, List<DroppedRow> dropped) {
 
     public BatchStep {
         inputRows = List.copyOf(inputRows);
@@ -40,5 +41,6 @@ public record BatchStep(long batchId, boolean committed, boolean willReplay, Lis
         changes = List.copyOf(changes);
         state = List.copyOf(state);
         metrics = List.copyOf(metrics);
+        dropped = List.copyOf(dropped);
     }
 }

@@ -74,7 +74,7 @@ public final class MicroBatchReplay {
             BatchStep step = new BatchStep(batch.id(), batch.committed(), batch.willReplay(), rows, watermark,
                     batch.id() == 0 ? 0 : lateWatermark, Optional.of(batch.watermarkMs()), next,
                     batch.nextWatermarkMs(), output.eventTime(), output.lateRows(), output.sinkRows(),
-                    output.resultTable(), output.changes(), output.state(), output.metrics());
+                    output.resultTable(), output.changes(), output.state(), output.metrics(), output.dropped());
             compareWatermarks(step, notes);
             steps.add(step);
             lateWatermark = watermark;

@@ -17,4 +17,9 @@ final class WatermarkClock {
         Instant time = eventTime instanceof Row window ? TimeWindow.end(window) : (Instant) eventTime;
         return time != null && Values.micros(time) <= watermarkMs * 1000;
     }
+
+    /** A watermark as a person reads it: {@code 2026-01-22T09:13:00Z}. */
+    static String text(long watermarkMs) {
+        return java.time.Instant.ofEpochMilli(watermarkMs).toString();
+    }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
 
 import static io.streamscope.replay.ScriptedInput.order;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Late rows, deduplication and filter push-down, on the three-batch layout of the samples with rows chosen here.
@@ -41,6 +42,28 @@ class StatefulSemanticsTest {
         // 09:11 is not late (its window ends 09:20); 09:10–09:20 closes at 09:36 with both rows
         assertEquals(List.of("{\"window\":{\"start\":\"2026-01-22T09:10:00.000Z\",\"end\":\"2026-01-22T09:20:00.000Z\"},"
                 + "\"count\":2}"), SparkRun.texts(batch2.sinkRows()));
+    }
+
+    @Test
+    void theInputRowsDroppedAsLateOrAsDuplicatesAreNamedWithWhy() throws Exception {
+        Replay late = replay(WINDOWED, OutputMode.APPEND, Map.of(
+                0L, List.of(order(1, 1, "1.00", "2026-01-22T09:01:00Z"), order(2, 1, "1.00", "2026-01-22T09:18:00Z")),
+                1L, List.of(order(3, 1, "1.00", "2026-01-22T09:41:00Z")),
+                2L, List.of(order(5, 1, "1.00", "2026-01-22T09:11:00Z"), order(6, 1, "1.00", "2026-01-22T09:07:00Z"))));
+        List<DroppedRow> dropped = late.step(2).orElseThrow().dropped();
+        assertEquals(1, dropped.size());
+        assertEquals(1, dropped.get(0).inputIndex(), "order 6, the second input row of batch 2");
+        assertEquals(DroppedRow.Reason.LATE, dropped.get(0).reason());
+        assertTrue(dropped.get(0).explanation().contains("2026-01-22T09:13:00Z"), dropped.get(0).explanation());
+        assertEquals(List.of(), late.step(1).orElseThrow().dropped());
+
+        Checkpoint checkpoint = CheckpointReader.read(ShopTopic.SAMPLES.resolve("shop-big-orders"));
+        Replay dedup = MicroBatchReplay.replay(checkpoint, "orders.filter(\"amount > 1\").dropDuplicates(\"customer_id\")",
+                OutputMode.APPEND, ShopTopic.orders());
+        List<DroppedRow> duplicates = dedup.step(0).orElseThrow().dropped();
+        assertEquals(List.of(2), duplicates.stream().map(DroppedRow::inputIndex).toList(), "order 112: customer 1 again");
+        assertEquals(DroppedRow.Reason.DUPLICATE, duplicates.get(0).reason());
+        assertTrue(duplicates.get(0).explanation().contains("customer_id=1"), duplicates.get(0).explanation());
     }
 
     @Test

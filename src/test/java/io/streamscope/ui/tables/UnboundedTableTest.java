@@ -375,7 +375,7 @@ class UnboundedTableTest {
                 sink.add(new Row(SCHEMA, List.of((int) (2000 + sinkOffset(batch, i)), batch)));
             }
             steps.add(new BatchStep(batch, true, false, input, 0, 0, Optional.empty(), 0, Optional.empty(),
-                    Optional.empty(), List.of(), sink, List.of(), List.of(), List.of(), List.of()));
+                    Optional.empty(), List.of(), sink, List.of(), List.of(), List.of(), List.of(), List.of()));
         }
         return new Replay(null, mode, steps, List.of(), Optional.empty());
     }
