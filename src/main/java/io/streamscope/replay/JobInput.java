@@ -29,14 +29,16 @@ public final class JobInput implements InputSource {
     }
 
     private final TopicSource topics;
-    private final List<SourcePlan> sources;
+    private final List<SourcePlan> plans;
     private final SparkType.Struct schema;
     /** Per batch read, where each of its rows came from, in row order. */
     private final Map<Long, List<Coordinates>> coordinates = new ConcurrentHashMap<>();
+    /** Per batch read, the checkpoint source index of each of its rows, in row order. */
+    private final Map<Long, List<Integer>> sources = new ConcurrentHashMap<>();
 
     JobInput(TopicSource topics, List<SourcePlan> sources, SparkType.Struct schema) {
         this.topics = topics;
-        this.sources = List.copyOf(sources);
+        this.plans = List.copyOf(sources);
         this.schema = schema;
     }
 
@@ -47,7 +49,7 @@ public final class JobInput implements InputSource {
 
     /** How many sources the rows come from. */
     public int sourceCount() {
-        return sources.size();
+        return plans.size();
     }
 
     @Override
@@ -67,7 +69,8 @@ public final class JobInput implements InputSource {
         }
         List<Row> rows = new ArrayList<>();
         List<Coordinates> where = new ArrayList<>();
-        for (SourcePlan source : sources) {
+        List<Integer> from = new ArrayList<>();
+        for (SourcePlan source : plans) {
             for (PartitionRecords partition : records.partitions()) {
                 if (partition.sourceIndex() != source.index()) {
                     continue;
@@ -78,12 +81,19 @@ public final class JobInput implements InputSource {
                     if (row != null) {
                         rows.add(row);
                         where.add(new Coordinates(record.topic(), record.partition(), record.offset()));
+                        from.add(source.index());
                     }
                 }
             }
         }
         coordinates.put(batch.id(), List.copyOf(where));
+        sources.put(batch.id(), List.copyOf(from));
         return rows;
+    }
+
+    /** The checkpoint source each row {@link #rowsOf} gave for a batch came from, in the same order. */
+    public List<Integer> sourcesOf(long batchId) {
+        return sources.getOrDefault(batchId, List.of());
     }
 
     /** Where the rows {@link #rowsOf} gave for a batch came from, in the same order; empty if it was not read. */

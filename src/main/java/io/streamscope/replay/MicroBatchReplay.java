@@ -35,8 +35,31 @@ public final class MicroBatchReplay {
     public static Replay replay(Checkpoint checkpoint, CompiledQuery query, OutputMode mode, InputSource input)
             throws OutputModeException {
         OutputModeChecker.check(query, mode);
-        BatchExecution execution = new BatchExecution(query, mode);
         long delayMs = query.watermark().map(Operator.Watermark::delayMs).orElse(0L);
+        BatchExecution execution = new BatchExecution(query, mode);
+        return replay(checkpoint, query, mode, input, new BatchRunner() {
+            @Override
+            public BatchExecution.Output run(long batchId, List<Row> rows, long watermarkMs, long lateWatermarkMs) {
+                return execution.run(rows, watermarkMs, lateWatermarkMs);
+            }
+
+            @Override
+            public long nextWatermark(long currentMs, BatchExecution.Output output) {
+                // Spark's WatermarkTracker: max event time minus the delay, and the watermark never goes back
+                return output.eventTime().map(stats -> Math.max(currentMs, stats.maxMs() - delayMs)).orElse(currentMs);
+            }
+        });
+    }
+
+    /** One batch's execution and the watermark after it: a query's operators, or a stream-stream join. */
+    interface BatchRunner {
+        BatchExecution.Output run(long batchId, List<Row> rows, long watermarkMs, long lateWatermarkMs);
+
+        long nextWatermark(long currentMs, BatchExecution.Output output);
+    }
+
+    static Replay replay(Checkpoint checkpoint, CompiledQuery query, OutputMode mode, InputSource input,
+                         BatchRunner runner) {
         List<BatchStep> steps = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         Long watermark = null;
@@ -64,13 +87,11 @@ public final class MicroBatchReplay {
             }
             BatchExecution.Output output;
             try {
-                output = execution.run(rows, watermark, batch.id() == 0 ? 0 : lateWatermark);
+                output = runner.run(batch.id(), rows, watermark, batch.id() == 0 ? 0 : lateWatermark);
             } catch (ReplayRuntimeException e) {
                 return new Replay(query, mode, steps, notes, Optional.of("batch " + batch.id() + ": " + e.getMessage()));
             }
-            // Spark's WatermarkTracker: max event time minus the delay, and the watermark never goes back
-            long current = watermark;
-            long next = output.eventTime().map(stats -> Math.max(current, stats.maxMs() - delayMs)).orElse(current);
+            long next = runner.nextWatermark(watermark, output);
             BatchStep step = new BatchStep(batch.id(), batch.committed(), batch.willReplay(), rows, watermark,
                     batch.id() == 0 ? 0 : lateWatermark, Optional.of(batch.watermarkMs()), next,
                     batch.nextWatermarkMs(), output.eventTime(), output.lateRows(), output.sinkRows(),

@@ -56,7 +56,7 @@ final class ReplayPlanner {
 
     /** A plan: the sources and the query over them (none: the input rows only, for {@code noQueryReason}). */
     record Plan(List<SourcePlan> sources, SparkType.Struct querySchema, Optional<CompiledQuery> query,
-                Optional<String> queryText, String noQueryReason, List<SourceSetup> setups) {
+                Optional<String> queryText, String noQueryReason, List<SourceSetup> setups, Optional<StreamJoin> join) {
     }
 
     /** The records cannot be decoded: a schema that does not parse, a source with no topic. */
@@ -83,7 +83,7 @@ final class ReplayPlanner {
         return setups;
     }
 
-    Plan fromJob(Job job, JobQuery jobQuery) throws QueryException, UnreadableException {
+    Plan fromJob(Job job, JobQuery jobQuery) throws QueryException, UnreadableException, OutputModeException {
         JobFrame frame = jobQuery.frame();
         List<JobStream> streams = checkStreams(job, frame);
         List<SourceSetup> setupsOut = new ArrayList<>();
@@ -91,7 +91,7 @@ final class ReplayPlanner {
         SparkType.Struct schema;
         List<Step> querySteps;
         if (frame.root() instanceof JobFrame.Root.Read read) {
-            SourcePlan source = decode(job, streams.indexOf(read.stream()), read.stream(), frame.steps(), setupsOut, false);
+            SourcePlan source = decode(job, streams.indexOf(read.stream()), read.stream(), frame.steps(), setupsOut, Side.QUERY);
             sources.add(source);
             schema = source.output();
             querySteps = frame.steps().subList(decodeLength(frame.steps()), frame.steps().size());
@@ -100,20 +100,25 @@ final class ReplayPlanner {
             querySteps = frame.steps();
         } else {
             JobFrame.Root.Join join = (JobFrame.Root.Join) frame.root();
-            setups = setupsOut;
-            throw new QueryException("a stream-stream " + join.how() + " join: the replay does not run joins yet; the "
-                    + "input table shows what each side read", job.text(), join.position());
+            StreamJoin planned = new JoinPlanner(job.text(), ansi).plan(join, frame.steps(),
+                    side(job, join.left(), streams, setupsOut), side(job, join.right(), streams, setupsOut));
+            setups = List.copyOf(setupsOut);
+            if (frame.userCode().isPresent()) {
+                throw userCode(job, frame.userCode().get());
+            }
+            CompiledQuery after = QueryCompiler.compile(new Query(job.text(), Query.Notation.DATAFRAME, "stream",
+                    List.of()), planned.output(), ansi);
+            return new Plan(List.of(planned.left(), planned.right()), planned.output(), Optional.of(after),
+                    Optional.empty(), null, setups, Optional.of(planned));
         }
         setups = List.copyOf(setupsOut);
         if (frame.userCode().isPresent()) {
-            JobFrame.UserCode code = frame.userCode().get();
-            throw new QueryException(code.what() + " runs the job's own code, which cannot run here: the input table "
-                    + "shows what each batch read and the state panel what the state holds", job.text(), code.position());
+            throw userCode(job, frame.userCode().get());
         }
         Query query = request.query().isPresent() ? QueryParser.parse(request.query().get())
                 : new Query(job.text(), Query.Notation.DATAFRAME, "stream", querySteps);
         CompiledQuery compiled = QueryCompiler.compile(query, schema, ansi);
-        return new Plan(sources, schema, Optional.of(compiled), request.query(), null, setups);
+        return new Plan(sources, schema, Optional.of(compiled), request.query(), null, setups, Optional.empty());
     }
 
     /** Without a job: each source's value schema decoded, and the given (or the sidecar's) query over the one stream. */
@@ -124,14 +129,15 @@ final class ReplayPlanner {
         if (queryText.isEmpty()) {
             return new Plan(sources, sources.isEmpty() ? null : sources.get(0).output(), Optional.empty(), Optional.empty(),
                     "No query to replay: the input table shows what each batch read; give the job (or a query) for "
-                            + "the result table", setups);
+                            + "the result table", setups, Optional.empty());
         }
         if (sources.size() != 1) {
             throw new QueryException("the checkpoint reads " + sources.size() + " sources: a query over one stream "
                     + "cannot say how they are combined; give the job that wrote it", null, -1);
         }
         CompiledQuery compiled = QueryCompiler.compile(QueryParser.parse(queryText.get()), sources.get(0).output(), ansi);
-        return new Plan(sources, sources.get(0).output(), Optional.of(compiled), queryText, null, setups);
+        return new Plan(sources, sources.get(0).output(), Optional.of(compiled), queryText, null, setups,
+                Optional.empty());
     }
 
     /** Only each source's decoding, for showing what batches read when the query cannot run. */
@@ -161,7 +167,7 @@ final class ReplayPlanner {
         if (frame.root() instanceof JobFrame.Root.Read read) {
             if (into.stream().noneMatch(source -> source.index() == streams.indexOf(read.stream()))) {
                 List<Step> decodeSteps = frame.steps().subList(0, decodeLength(frame.steps()));
-                into.add(decode(null, streams.indexOf(read.stream()), read.stream(), decodeSteps, setupsOut, false));
+                into.add(decode(null, streams.indexOf(read.stream()), read.stream(), decodeSteps, setupsOut, Side.QUERY));
             }
         } else if (frame.root() instanceof JobFrame.Root.Union union) {
             for (JobFrame input : union.inputs()) {
@@ -211,7 +217,7 @@ final class ReplayPlanner {
                 throw new QueryException(input.userCode().get().what() + " runs the job's own code, which cannot run "
                         + "here", job.text(), input.userCode().get().position());
             }
-            SourcePlan source = decode(job, streams.indexOf(read.stream()), read.stream(), input.steps(), setupsOut, true);
+            SourcePlan source = decode(job, streams.indexOf(read.stream()), read.stream(), input.steps(), setupsOut, Side.UNION);
             SparkType.Struct output = source.output();
             if (first == null) {
                 first = output;
@@ -222,7 +228,7 @@ final class ReplayPlanner {
             List<Operator> branch = new ArrayList<>(source.branch());
             branch.add(align);
             sources.add(new SourcePlan(source.index(), source.label(), source.includeHeaders(), source.decode(),
-                    source.decoded(), branch, first));
+                    source.decoded(), branch, first, null, 0));
         }
         return first;
     }
@@ -269,8 +275,11 @@ final class ReplayPlanner {
      * the schema given for its topic put in {@code from_json}'s place, or one inferred where the job names a schema
      * it does not spell out; the other steps, if row-by-row, are the branch (of a union).
      */
+    /** What the steps after a stream's decoding are: the query, a union's branch, or a join's side. */
+    enum Side { QUERY, UNION, JOIN }
+
     private SourcePlan decode(Job job, int index, JobStream stream, List<Step> steps, List<SourceSetup> setupsOut,
-                              boolean unionBranch) throws QueryException, UnreadableException {
+                              Side side) throws QueryException, UnreadableException {
         String text = job == null ? request.job().orElse(null) : job.text();
         List<String> sourceTopics = topicsOf(index);
         int length = decodeLength(steps);
@@ -307,20 +316,47 @@ final class ReplayPlanner {
         List<Step> rest = steps.subList(length, steps.size());
         List<Operator> branch = List.of();
         SparkType.Struct output = decoded;
-        if (unionBranch && !rest.isEmpty()) {
+        String eventTime = null;
+        long delayMs = 0;
+        if (side != Side.QUERY && !rest.isEmpty()) {
             for (Step step : rest) {
-                if (!(step instanceof Step.Filter || isProjection(step))) {
-                    throw new QueryException("a union's inputs are replayed with row-by-row operations (select, filter, "
-                            + "withColumn, …); move this after the union", text, step.position());
+                boolean allowed = step instanceof Step.Filter || isProjection(step)
+                        || side == Side.JOIN && step instanceof Step.Watermark;
+                if (!allowed) {
+                    throw new QueryException(side == Side.UNION
+                            ? "a union's inputs are replayed with row-by-row operations (select, filter, withColumn, …); "
+                            + "move this after the union"
+                            : "a join's sides are replayed with row-by-row operations and withWatermark; this is not "
+                            + "replayed yet", text, step.position());
                 }
             }
             CompiledQuery compiledBranch = QueryCompiler.compile(new Query(text, Query.Notation.DATAFRAME, "stream",
                     rest), decoded, ansi);
             branch = compiledBranch.operators();
             output = compiledBranch.output().schema();
+            eventTime = compiledBranch.output().eventTimeColumn().orElse(null);
+            delayMs = eventTime == null ? 0 : compiledBranch.output().eventTime().get(eventTime);
         }
         return new SourcePlan(index, String.join(",", sourceTopics), stream.includeHeaders(), decoding.operators(),
-                decoded, branch, output);
+                decoded, branch, output, eventTime, delayMs);
+    }
+
+    private static QueryException userCode(Job job, JobFrame.UserCode code) {
+        return new QueryException(code.what() + " runs the job's own code, which cannot run here: the input table "
+                + "shows what each batch read and the state panel what the state holds", job.text(), code.position());
+    }
+
+    /** One side of a join: a stream read directly, decoded, with its own row-by-row steps and watermark. */
+    private SourcePlan side(Job job, JobFrame side, List<JobStream> streams, List<SourceSetup> setupsOut)
+            throws QueryException, UnreadableException {
+        if (!(side.root() instanceof JobFrame.Root.Read read)) {
+            throw new QueryException("the replay runs joins of two streams read directly (a join of a union or of "
+                    + "another join is not replayed yet)", job.text(), side.root().position());
+        }
+        if (side.userCode().isPresent()) {
+            throw userCode(job, side.userCode().get());
+        }
+        return decode(job, streams.indexOf(read.stream()), read.stream(), side.steps(), setupsOut, Side.JOIN);
     }
 
     /** Without a job: one source per checkpoint source, each decoded with its topic's value schema. */
@@ -363,7 +399,7 @@ final class ReplayPlanner {
                         decodeSteps), KafkaColumns.schema(false), ansi);
                 SparkType.Struct decoded = decoding.output().schema();
                 sources.add(new SourcePlan(info.index(), String.join(",", sourceTopics), false, decoding.operators(),
-                        decoded, List.of(), decoded));
+                        decoded, List.of(), decoded, null, 0));
             } catch (QueryException e) {
                 throw new UnreadableException("Schema of " + String.join(",", sourceTopics) + ": " + e.reason());
             }

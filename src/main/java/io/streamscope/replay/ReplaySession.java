@@ -65,6 +65,8 @@ public final class ReplaySession {
         } catch (ReplayPlanner.UnreadableException e) {
             return new ReplayResult.Unreadable(setup(mode, Optional.empty(), trigger, planner.setups(), notes),
                     e.getMessage());
+        } catch (OutputModeException e) {
+            return refused(planner, jobQuery, e.getMessage(), mode, trigger, notes, topics, checkpoint);
         }
         ReplaySetup setup = setup(mode, plan.queryText(), trigger, plan.setups(), notes);
         JobInput input = new JobInput(topics, plan.sources(), plan.querySchema());
@@ -72,6 +74,16 @@ public final class ReplaySession {
             Replay passThrough = passThrough(checkpoint, input);
             return new ReplayResult.InputOnly(setup, passThrough, input, lag(checkpoint, topics, passThrough),
                     plan.noQueryReason());
+        }
+        if (plan.join().isPresent()) {
+            if (mode != OutputMode.APPEND) {
+                return refused(planner, jobQuery, "Join between two streaming DataFrames/Datasets is not supported in "
+                        + mode.sparkName() + " output mode, only in Append output mode", mode, trigger, notes, topics,
+                        checkpoint);
+            }
+            Replay replay = MicroBatchReplay.replay(checkpoint, plan.query().get(), mode, input,
+                    new JoinExecution(plan.join().get(), input));
+            return new ReplayResult.Replayed(setup, replay, input, lag(checkpoint, topics, replay));
         }
         try {
             Replay replay = MicroBatchReplay.replay(checkpoint, plan.query().get(), mode, input);
@@ -96,6 +108,21 @@ public final class ReplaySession {
                 : sources.get().get(0).output());
         Replay passThrough = passThrough(checkpoint, input);
         return new ReplayResult.NotUnderstood(setup, error, Optional.of(passThrough), Optional.of(input),
+                lag(checkpoint, topics, passThrough));
+    }
+
+    /** Spark refuses the query: the rows each batch read still show, decoded as the job's streams say. */
+    private static ReplayResult refused(ReplayPlanner planner, JobQuery jobQuery, String reason, OutputMode mode,
+                                        Optional<JobTrigger> trigger, List<String> notes, TopicSource topics,
+                                        Checkpoint checkpoint) {
+        Optional<List<SourcePlan>> sources = planner.decodingOnly(jobQuery);
+        ReplaySetup setup = setup(mode, Optional.empty(), trigger, planner.setups(), notes);
+        if (sources.isEmpty()) {
+            return new ReplayResult.Refused(setup, reason, Optional.empty(), Optional.empty(), Optional.empty());
+        }
+        JobInput input = new JobInput(topics, sources.get(), sources.get().isEmpty() ? null : sources.get().get(0).output());
+        Replay passThrough = passThrough(checkpoint, input);
+        return new ReplayResult.Refused(setup, reason, Optional.of(passThrough), Optional.of(input),
                 lag(checkpoint, topics, passThrough));
     }
 

@@ -17,9 +17,11 @@ import java.util.List;
  * @param decoded        the schema after decoding
  * @param branch         operators after the decoding, before the rows join the other sources (a union's branch)
  * @param output         the schema the source gives the query
+ * @param eventTime      the output's event-time column (its {@code withWatermark}), or null
+ * @param delayMs        that watermark's delay
  */
 record SourcePlan(int index, String label, boolean includeHeaders, List<Operator> decode, SparkType.Struct decoded,
-                  List<Operator> branch, SparkType.Struct output) {
+                  List<Operator> branch, SparkType.Struct output, String eventTime, long delayMs) {
 
     SourcePlan {
         decode = List.copyOf(decode);

@@ -339,6 +339,16 @@ public final class ExpressionCompiler {
             SparkType type = l == SparkType.Atomic.NULL ? r : l;
             return Compiled.of(type == SparkType.Atomic.NULL ? SparkType.Atomic.DOUBLE : type, row -> null);
         }
+        if ((op == Expr.BinaryOp.ADD || op == Expr.BinaryOp.SUBTRACT) && l == SparkType.Atomic.TIMESTAMP
+                && r == SparkType.Atomic.CALENDAR_INTERVAL || op == Expr.BinaryOp.ADD
+                && l == SparkType.Atomic.CALENDAR_INTERVAL && r == SparkType.Atomic.TIMESTAMP) {
+            boolean intervalFirst = l == SparkType.Atomic.CALENDAR_INTERVAL;
+            Compiled time = intervalFirst ? right : left;
+            Compiled interval = intervalFirst ? left : right;
+            int sign = op == Expr.BinaryOp.SUBTRACT ? -1 : 1;
+            return Compiled.of(SparkType.Atomic.TIMESTAMP, row -> TimeArithmetic.add((java.time.Instant) time.eval(row),
+                    (Row.Interval) interval.eval(row), sign));
+        }
         if (!Values.isNumeric(l) || !Values.isNumeric(r)) {
             throw mismatch(binary, "the binary operator " + op.symbol() + " needs numeric operands, found \""
                     + ExprNames.sqlType(l) + "\" and \"" + ExprNames.sqlType(r) + "\"");

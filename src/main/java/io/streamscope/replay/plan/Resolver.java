@@ -55,6 +55,23 @@ public final class Resolver {
                     + matches.stream().map(m -> "`" + m + "`").collect(Collectors.joining(", ")) + ".", query, position);
         }
         int dot = name.indexOf('.');
+        if (dot < 0) {
+            // a join's columns are qualified by their side (o.order_id): a bare name finds the one it names
+            List<String> qualified = schema.fields().stream().map(SparkType.Field::name)
+                    .filter(field -> field.indexOf('.') > 0 && field.substring(field.indexOf('.') + 1).equalsIgnoreCase(name))
+                    .toList();
+            if (qualified.size() == 1) {
+                return qualified.get(0);
+            }
+            if (qualified.size() > 1) {
+                throw new QueryException("[AMBIGUOUS_REFERENCE] Reference `" + name + "` is ambiguous, could be: "
+                        + qualified.stream().map(m -> "`" + m + "`").collect(Collectors.joining(", ")) + ".", query,
+                        position);
+            }
+        }
+        if (dot > 0 && name.endsWith(".*") && qualifiedBy(name.substring(0, dot), schema)) {
+            return name.substring(0, dot) + ".*";
+        }
         if (dot > 0 && dot < name.length() - 1) {
             return nested(name, position, schema, query);
         }
@@ -74,6 +91,11 @@ public final class Resolver {
     private static String nested(String name, int position, SparkType.Struct schema, String query)
             throws QueryException {
         String[] parts = name.split("\\.", -1);
+        boolean headIsColumn = schema.fields().stream().anyMatch(f -> f.name().equalsIgnoreCase(parts[0]));
+        if (!headIsColumn) {
+            // orders.amount, o.amount: the qualifier names the stream (or a join side's alias), not a column
+            return column(name.substring(name.indexOf('.') + 1), position, schema, query);
+        }
         String head = column(parts[0], position, schema, query);
         SparkType type = schema.field(schema.indexOf(head)).type();
         StringBuilder resolved = new StringBuilder(head);
@@ -96,6 +118,12 @@ public final class Resolver {
             type = field.type();
         }
         return resolved.toString();
+    }
+
+    /** Whether the schema has columns qualified by {@code qualifier} (a join side: {@code o.order_id}). */
+    public static boolean qualifiedBy(String qualifier, SparkType.Struct schema) {
+        return schema.indexOf(qualifier) < 0 && schema.fields().stream()
+                .anyMatch(field -> field.name().startsWith(qualifier + "."));
     }
 
     /** The field path of a resolved {@code a.b.c}: each part's index in its struct, from the top. */

@@ -91,7 +91,10 @@ final class StatelessCompiler {
         for (Expr item : project.columns()) {
             if (item instanceof Expr.Star) {
                 for (SparkType.Field field : input.schema().fields()) {
-                    fields.add(field);
+                    // a join's qualified columns (o.order_id) are named by their own name
+                    int dot = field.name().indexOf('.');
+                    fields.add(dot > 0 ? new SparkType.Field(field.name().substring(dot + 1), field.type(), field.nullable())
+                            : field);
                     columns.add(expressions.compile(new Expr.ColumnRef(field.name(), item.position())));
                     if (input.isEventTime(field.name())) {
                         eventTime.put(field.name(), input.eventTime().get(field.name()));
@@ -102,6 +105,15 @@ final class StatelessCompiler {
             if (item instanceof Expr.ColumnRef ref && ref.name().endsWith(".*")) {
                 String struct = Resolver.column(ref.name(), ref.position(), input.schema(), query);
                 String parent = struct.substring(0, struct.length() - 2);
+                if (Resolver.qualifiedBy(parent, input.schema())) {
+                    for (SparkType.Field field : input.schema().fields()) {
+                        if (field.name().startsWith(parent + ".")) {
+                            fields.add(new SparkType.Field(field.name().substring(parent.length() + 1), field.type(), true));
+                            columns.add(expressions.compile(new Expr.ColumnRef(field.name(), item.position())));
+                        }
+                    }
+                    continue;
+                }
                 SparkType.Struct fieldsOf = (SparkType.Struct) Resolver.typeAt(Resolver.path(parent, input.schema()), input.schema());
                 for (SparkType.Field field : fieldsOf.fields()) {
                     fields.add(new SparkType.Field(field.name(), field.type(), true));

@@ -22,6 +22,14 @@ final class ColumnExprParser {
 
         /** The value of the variable {@code name}, or null when it is not one the expression may use. */
         Expr constant(Token name) throws QueryException;
+
+        /**
+         * For a join's condition: the qualifier of the DataFrame called {@code name} ({@code orders} or its alias
+         * {@code o}), whose columns {@code orders.order_id} and {@code orders["order_id"]} are; null if none.
+         */
+        default String qualifier(String name) {
+            return null;
+        }
     }
 
     private final Tokens tokens;
@@ -309,6 +317,18 @@ final class ColumnExprParser {
                 return new Expr.Literal(null, SparkType.Atomic.NULL, first.start());
             }
             default -> {
+            }
+        }
+        String qualifier = names.qualifier(first.value());
+        if (qualifier != null && !first.value().equals(stream)) {
+            if (tokens.accept("[")) {
+                Token column = tokens.expectKind(Token.Kind.STRING, "a column name in " + first.value() + "[…]");
+                tokens.expect("]", "after the column name");
+                return new Expr.ColumnRef(qualifier + "." + column.value(), first.start());
+            }
+            if (tokens.peek().is(".") && tokens.peek(1).kind() == Token.Kind.IDENT && !tokens.peek(2).is("(")) {
+                tokens.next();
+                return new Expr.ColumnRef(qualifier + "." + tokens.next().value(), first.start());
             }
         }
         if (first.value().equals(stream)) {

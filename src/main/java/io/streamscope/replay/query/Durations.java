@@ -53,4 +53,33 @@ public final class Durations {
             default -> throw new IllegalArgumentException("interval \"" + text + "\": unknown unit \"" + unit + "\"");
         };
     }
+
+    /** An interval literal's value, months and days kept apart as Spark's {@code CalendarInterval} keeps them. */
+    public static io.streamscope.sql.Row.Interval interval(String text) {
+        String[] words = text.trim().toLowerCase(Locale.ROOT).split("\\s+");
+        if (words.length < 2 || words.length % 2 != 0) {
+            throw new IllegalArgumentException("interval \"" + text + "\": expected numbers each with a unit");
+        }
+        int months = 0;
+        int days = 0;
+        long micros = 0;
+        for (int i = 0; i < words.length; i += 2) {
+            long amount;
+            try {
+                amount = Long.parseLong(words[i]);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException("interval \"" + text + "\": \"" + words[i] + "\" is not a whole number");
+            }
+            String unit = words[i + 1].endsWith("s") ? words[i + 1].substring(0, words[i + 1].length() - 1) : words[i + 1];
+            switch (unit) {
+                case "year" -> months = Math.addExact(months, Math.toIntExact(amount * 12));
+                case "month" -> months = Math.addExact(months, Math.toIntExact(amount));
+                case "week" -> days = Math.addExact(days, Math.toIntExact(amount * 7));
+                case "day" -> days = Math.addExact(days, Math.toIntExact(amount));
+                case "microsecond" -> micros = Math.addExact(micros, amount);
+                default -> micros = Math.addExact(micros, Math.multiplyExact(amount, unitMillis(unit, text) * 1000));
+            }
+        }
+        return new io.streamscope.sql.Row.Interval(months, days, micros);
+    }
 }

@@ -74,12 +74,15 @@ public record JobFrame(Root root, List<Step> steps, Optional<UserCode> userCode)
         /**
          * {@code left.join(right, on, how)}.
          *
-         * @param usingColumns the columns of {@code on} given as names (empty when a condition is given)
-         * @param condition    the condition's text as written, when {@code on} is a column expression
-         * @param how          the join type as written ({@code inner} when not given)
+         * @param leftQualifier  what the left side's columns are qualified with: its alias, else its variable's name
+         * @param rightQualifier the same for the right side
+         * @param usingColumns   the columns of {@code on} given as names (empty when a condition is given)
+         * @param condition      the condition, when {@code on} is a column expression; its columns qualified
+         *                       ({@code o.order_id})
+         * @param how            the join type as written ({@code inner} when not given)
          */
-        record Join(JobFrame left, JobFrame right, List<String> usingColumns, Optional<String> condition, String how,
-                    int position) implements Root {
+        record Join(JobFrame left, JobFrame right, String leftQualifier, String rightQualifier,
+                    List<String> usingColumns, Optional<Expr> condition, String how, int position) implements Root {
             public Join {
                 usingColumns = List.copyOf(usingColumns);
             }

@@ -28,6 +28,8 @@ public final class JobParser {
     private static final Set<String> HEADERS = Set.of("if", "elif", "else", "try", "except", "finally", "with", "for",
             "while", "object", "trait");
     private static final Set<String> IGNORED = Set.of("import", "package", "from", "@", "print", "println");
+    /** Calls that make a column expression ({@code condition = expr("…")}). */
+    private static final Set<String> COLUMN_FUNCTIONS = Set.of("expr", "col", "column", "lit");
 
     /** A value a job's variable holds. */
     private sealed interface Value {
@@ -37,7 +39,15 @@ public final class JobParser {
         record Schema(SparkType.Struct schema) implements Value {
         }
 
-        record Frame(JobFrame frame, String name) implements Value {
+        /** A DataFrame: {@code name} is the variable (or {@code spark}) it is read through, {@code alias} its alias. */
+        record Frame(JobFrame frame, String name, String alias) implements Value {
+            String qualifier() {
+                return alias != null ? alias : name;
+            }
+        }
+
+        /** A column expression held in a variable ({@code condition = expr("…")}). */
+        record Column(Expr expr) implements Value {
         }
 
         record Session() implements Value {
@@ -271,9 +281,15 @@ public final class JobParser {
             return new Value.Other();
         }
         Value known = variables.get(first.value());
-        if (known instanceof Value.Frame frame) {
+        if (known instanceof Value.Frame frame && !(t.peek(1).is(".") && t.peek(2).kind() == Token.Kind.IDENT
+                && !t.peek(3).is("(") && !t.peek(3).is("{") && !t.peek(2).value().equals("writeStream"))
+                && !t.peek(1).is("[")) {
             t.next();
-            return chain(frame, t);
+            return chain(new Value.Frame(frame.frame(), first.value(), frame.alias()), t);
+        }
+        if (COLUMN_FUNCTIONS.contains(first.value()) && t.peek(1).is("(") || known instanceof Value.Frame
+                || (first.value().equals("F") || first.value().equals("functions")) && t.peek(1).is(".")) {
+            return new Value.Column(new ColumnExprParser(t, null, names(frameQualifiers())).expression());
         }
         if (known != null && !t.peek(1).is(".") && !t.peek(1).is("(")) {
             t.next();
@@ -395,7 +411,8 @@ public final class JobParser {
                     }
                     skipArguments(t);
                     JobStream stream = new JobStream(format == null ? "unknown" : format, options, position);
-                    return chain(new Value.Frame(JobFrame.of(new JobFrame.Root.Read(stream, spark.start())), spark.value()), t);
+                    return chain(new Value.Frame(JobFrame.of(new JobFrame.Root.Read(stream, spark.start())),
+                            spark.value(), null), t);
                 }
                 case "kafka" -> {
                     format = "kafka";
@@ -427,6 +444,7 @@ public final class JobParser {
     private Value chain(Value.Frame start, Tokens t) throws QueryException {
         JobFrame frame = start.frame();
         String name = start.name();
+        String alias = start.alias();
         while (t.peek().is(".") && t.peek(1).kind() == Token.Kind.IDENT) {
             Token method = t.peek(1);
             String m = method.value();
@@ -435,6 +453,15 @@ public final class JobParser {
                 t.next();
                 sink(frame, method, t);
                 return new Value.Other();
+            }
+            if ((m.equals("alias") || m.equals("as")) && t.peek(2).is("(") && t.peek(3).kind() == Token.Kind.STRING
+                    && t.peek(4).is(")")) {
+                t.next();
+                t.next();
+                t.next();
+                alias = t.next().value();
+                t.next();
+                continue;
             }
             if (frame.userCode().isPresent() || m.equals("alias") || m.equals("as") || m.equals("hint")
                     || m.equals("cache") || m.equals("repartition") || m.equals("coalesce")) {
@@ -454,15 +481,17 @@ public final class JobParser {
                 t.next();
                 t.next();
                 t.expect("(", "after " + m);
-                JobFrame other = frameArgument(t, m);
+                JobFrame other = frameArgument(t, m).frame();
                 skipArguments(t);
                 frame = union(frame, other, m.equals("unionByName"), method.start());
+                alias = null;
                 continue;
             }
             if (m.equals("join")) {
                 t.next();
                 t.next();
-                frame = join(frame, method, t);
+                frame = join(new Value.Frame(frame, name, alias), method, t);
+                alias = null;
                 continue;
             }
             Token code = m.equals("groupBy") || m.equals("groupby") ? groupedUserCode(t) : null;
@@ -472,9 +501,9 @@ public final class JobParser {
             }
             t.next();
             t.next();
-            frame = frame.then(new ChainParser(t, name, this::constant).method(method));
+            frame = frame.then(new ChainParser(t, name, names(frameQualifiers())).method(method));
         }
-        return new Value.Frame(frame, name);
+        return new Value.Frame(frame, name, alias);
     }
 
     /** {@code .groupBy(…).applyInPandasWithState(…)} and the like: the user-code method, else null (cursor kept). */
@@ -509,11 +538,11 @@ public final class JobParser {
         }
     }
 
-    private JobFrame frameArgument(Tokens t, String method) throws QueryException {
+    private Value.Frame frameArgument(Tokens t, String method) throws QueryException {
         Token at = t.peek();
         Value value = value(t);
         if (value instanceof Value.Frame frame) {
-            return frame.frame();
+            return frame;
         }
         throw t.error(method + "(…) takes a streaming DataFrame of this job", at);
     }
@@ -531,11 +560,16 @@ public final class JobParser {
     }
 
     /** {@code join(other[, on[, how]])}, positionally or with {@code on=}/{@code how=}. */
-    private JobFrame join(JobFrame left, Token method, Tokens t) throws QueryException {
+    private JobFrame join(Value.Frame left, Token method, Tokens t) throws QueryException {
         t.expect("(", "after join");
-        JobFrame right = frameArgument(t, "join");
+        Value.Frame right = frameArgument(t, "join");
+        Map<String, String> qualifiers = new HashMap<>();
+        qualifiers.put(left.name(), left.qualifier());
+        qualifiers.put(left.qualifier(), left.qualifier());
+        qualifiers.put(right.name(), right.qualifier());
+        qualifiers.put(right.qualifier(), right.qualifier());
         List<String> using = new ArrayList<>();
-        Optional<String> condition = Optional.empty();
+        Optional<Expr> condition = Optional.empty();
         String how = "inner";
         int index = 1;
         while (t.accept(",")) {
@@ -544,7 +578,8 @@ public final class JobParser {
                 keyword = t.next().value();
                 t.next();
             }
-            boolean isHow = "how".equals(keyword) || keyword == null && index == 2 || "joinType".equals(keyword);
+            boolean isHow = "how".equals(keyword) || "joinType".equals(keyword)
+                    || keyword == null && index == 2 && t.peek().kind() == Token.Kind.STRING;
             if (isHow) {
                 String text = literalText(t);
                 how = text == null ? how : text;
@@ -562,15 +597,13 @@ public final class JobParser {
                 }
                 t.expect(scala ? ")" : "]", "to close the join's column list");
             } else {
-                int from = t.peek().start();
-                skip(t);
-                int to = t.peek().start();
-                condition = Optional.of(text.substring(from, Math.max(from, to)).strip());
+                condition = Optional.of(new ColumnExprParser(t, null, names(qualifiers)).expression());
             }
             index++;
         }
         t.expect(")", "to close join(");
-        return JobFrame.of(new JobFrame.Root.Join(left, right, using, condition, how, method.start()));
+        return JobFrame.of(new JobFrame.Root.Join(left.frame(), right.frame(), left.qualifier(), right.qualifier(),
+                using, condition, how, method.start()));
     }
 
     /** After {@code .writeStream}: the sink's settings up to {@code start()}/{@code toTable()}. */
@@ -710,7 +743,36 @@ public final class JobParser {
         return trigger;
     }
 
-    /** A job variable used in an expression: a schema or text as a string literal. */
+    /** Every DataFrame variable's qualifier, by its name and by its alias. */
+    private Map<String, String> frameQualifiers() {
+        Map<String, String> qualifiers = new HashMap<>();
+        variables.forEach((name, value) -> {
+            if (value instanceof Value.Frame frame) {
+                qualifiers.put(name, frame.qualifier());
+                if (frame.alias() != null) {
+                    qualifiers.put(frame.alias(), frame.qualifier());
+                }
+            }
+        });
+        return qualifiers;
+    }
+
+    /** The job's variables as an expression sees them, and the join sides' qualifiers. */
+    private ColumnExprParser.Names names(Map<String, String> qualifiers) {
+        return new ColumnExprParser.Names() {
+            @Override
+            public Expr constant(Token name) {
+                return JobParser.this.constant(name);
+            }
+
+            @Override
+            public String qualifier(String name) {
+                return qualifiers.get(name);
+            }
+        };
+    }
+
+    /** A job variable used in an expression: a schema or text as a string literal, a column as its expression. */
     private Expr constant(Token name) {
         Value value = variables.get(name.value());
         if (value instanceof Value.Text text) {
@@ -718,6 +780,9 @@ public final class JobParser {
         }
         if (value instanceof Value.Schema schema) {
             return new Expr.Literal(DdlParser.toDdl(schema.schema()), SparkType.Atomic.STRING, name.start());
+        }
+        if (value instanceof Value.Column column) {
+            return column.expr();
         }
         if (value instanceof Value.Other) {
             return new Expr.Literal(new SchemaVariable(name.value(), name.start()), SparkType.Atomic.STRING, name.start());

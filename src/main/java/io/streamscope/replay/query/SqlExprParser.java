@@ -125,7 +125,22 @@ final class SqlExprParser {
             Expr in = new Expr.In(left, values, op.start());
             return negated ? new Expr.Unary(Expr.UnaryOp.NOT, in, op.start()) : in;
         }
-        for (String word : List.of("between", "like", "rlike", "ilike")) {
+        boolean notBetween = op.isKeyword("not") && tokens.peek(1).isKeyword("between");
+        if (op.isKeyword("between") || notBetween) {
+            // a BETWEEN b AND c is a >= b AND a <= c, as Spark's Between replaces itself
+            tokens.next();
+            if (notBetween) {
+                tokens.next();
+            }
+            Expr lower = additive();
+            tokens.expectKeyword("and", "in BETWEEN … AND …");
+            Expr upper = additive();
+            Expr between = new Expr.Binary(Expr.BinaryOp.AND,
+                    new Expr.Binary(Expr.BinaryOp.GREATER_OR_EQUAL, left, lower, op.start()),
+                    new Expr.Binary(Expr.BinaryOp.LESS_OR_EQUAL, left, upper, op.start()), op.start());
+            return notBetween ? new Expr.Unary(Expr.UnaryOp.NOT, between, op.start()) : between;
+        }
+        for (String word : List.of("like", "rlike", "ilike")) {
             if (op.isKeyword(word) || (op.isKeyword("not") && tokens.peek(1).isKeyword(word))) {
                 throw tokens.error("unsupported: " + word.toUpperCase(Locale.ROOT) + " (the replay supports comparisons,"
                         + " AND/OR/NOT, IS [NOT] NULL, IN and arithmetic)", op);
@@ -242,6 +257,24 @@ final class SqlExprParser {
         }
     }
 
+    private static final java.util.Set<String> INTERVAL_UNITS = java.util.Set.of("year", "years", "month", "months",
+            "week", "weeks", "day", "days", "hour", "hours", "minute", "minutes", "second", "seconds", "millisecond",
+            "milliseconds", "microsecond", "microseconds");
+
+    /** {@code INTERVAL 15 MINUTES}, {@code INTERVAL '15' MINUTE}, {@code INTERVAL '1 hour 30 minutes'}. */
+    private Expr interval(Token keyword) throws QueryException {
+        StringBuilder text = new StringBuilder();
+        while (tokens.peek().kind() == Token.Kind.NUMBER || tokens.peek().kind() == Token.Kind.STRING
+                || tokens.peek().kind() == Token.Kind.IDENT && INTERVAL_UNITS.contains(lower(tokens.peek()))) {
+            text.append(text.isEmpty() ? "" : " ").append(tokens.next().value());
+        }
+        try {
+            return new Expr.Literal(Durations.interval(text.toString()), SparkType.Atomic.CALENDAR_INTERVAL, keyword.start());
+        } catch (IllegalArgumentException e) {
+            throw tokens.error(e.getMessage(), keyword);
+        }
+    }
+
     private Expr identifierOrCall(Token token) throws QueryException {
         String word = lower(token);
         if (!token.quoted()) {
@@ -258,6 +291,10 @@ final class SqlExprParser {
                 case "case" -> throw tokens.error("unsupported: CASE expressions", token);
                 default -> {
                 }
+            }
+            if (word.equals("interval") && (tokens.peek().kind() == Token.Kind.NUMBER
+                    || tokens.peek().kind() == Token.Kind.STRING)) {
+                return interval(token);
             }
             if ((word.equals("timestamp") || word.equals("date")) && tokens.peek().kind() == Token.Kind.STRING) {
                 Token text = tokens.next();
@@ -279,8 +316,8 @@ final class SqlExprParser {
         String name = token.value();
         while (tokens.peek().is(".")) {
             tokens.next();
-            // a qualified name (orders.amount, o.amount): the qualifier names the stream
-            name = tokens.expectKind(Token.Kind.IDENT, "a column name after '.'").value();
+            // a qualified name (orders.amount, o.amount: the resolver reads the qualifier) or a struct's field
+            name = name + "." + (tokens.accept("*") ? "*" : tokens.expectKind(Token.Kind.IDENT, "a column name after '.'").value());
         }
         return new Expr.ColumnRef(name, token.start());
     }

@@ -183,8 +183,22 @@ class QueryParserTest {
         assertEquals(66, having.column());
         assertEquals(true, refused("SELECT * FROM orders JOIN customers ON orders.customer_id = customers.id").reason()
                 .startsWith("unsupported: JOIN"));
-        assertEquals(true, refused("SELECT * FROM orders WHERE amount BETWEEN 1 AND 2").reason().startsWith("unsupported: BETWEEN"));
+        assertEquals(true, refused("SELECT * FROM orders WHERE amount LIKE '1%'").reason().startsWith("unsupported: LIKE"));
         assertEquals("expected FROM after the select list, found the end of the query", refused("SELECT amount").reason());
+    }
+
+    @Test
+    void betweenIsTwoComparisonsAndIntervalsAreLiterals() throws Exception {
+        Query query = QueryParser.parse("SELECT * FROM orders WHERE order_ts NOT BETWEEN order_ts AND order_ts + INTERVAL 15 MINUTES");
+        Expr condition = ((Step.Filter) query.steps().get(0)).condition();
+        Expr.Unary not = (Expr.Unary) condition;
+        Expr.Binary and = (Expr.Binary) not.child();
+        assertEquals(Expr.BinaryOp.GREATER_OR_EQUAL, ((Expr.Binary) and.left()).op());
+        Expr.Binary upper = (Expr.Binary) and.right();
+        assertEquals(Expr.BinaryOp.LESS_OR_EQUAL, upper.op());
+        Expr.Literal interval = (Expr.Literal) ((Expr.Binary) upper.right()).right();
+        assertEquals(new io.streamscope.sql.Row.Interval(0, 0, 15 * 60 * 1_000_000L), interval.value());
+        assertEquals(new io.streamscope.sql.Row.Interval(14, 3, 0), Durations.interval("1 year 2 months 3 days"));
     }
 
     @Test
