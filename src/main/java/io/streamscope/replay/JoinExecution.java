@@ -152,8 +152,11 @@ final class JoinExecution implements MicroBatchReplay.BatchRunner {
         if (join.leftTime() < 0 && join.rightTime() < 0) {
             return currentMs;
         }
-        long global = Math.min(join.leftTime() < 0 ? Long.MAX_VALUE : leftWatermark == null ? 0 : leftWatermark,
-                join.rightTime() < 0 ? Long.MAX_VALUE : rightWatermark == null ? 0 : rightWatermark);
+        // WatermarkTracker: a side that has seen no row counts as 0; a side without a watermark does not count
+        long left = leftWatermark == null ? 0 : leftWatermark;
+        long right = rightWatermark == null ? 0 : rightWatermark;
+        long global = join.leftTime() < 0 ? right : join.rightTime() < 0 ? left
+                : join.maxWatermark() ? Math.max(left, right) : Math.min(left, right);
         return Math.max(currentMs, global);
     }
 

@@ -31,8 +31,8 @@ final class JoinPlanner {
         this.ansi = ansi;
     }
 
-    StreamJoin plan(JobFrame.Root.Join join, List<Step> after, SourcePlan left, SourcePlan right)
-            throws QueryException, OutputModeException {
+    StreamJoin plan(JobFrame.Root.Join join, List<Step> after, SourcePlan left, SourcePlan right,
+                    String watermarkPolicy) throws QueryException, OutputModeException {
         JoinType type = JoinType.parse(join.how()).orElseThrow(() -> new QueryException("Join type " + join.how()
                 + " is not supported with streaming DataFrame/Dataset", text, join.position()));
         String lq = join.leftQualifier();
@@ -85,7 +85,8 @@ final class JoinPlanner {
         return new StreamJoin(type, left, right, joined, compiled,
                 left.eventTime() == null ? -1 : left.output().indexOf(left.eventTime()), left.delayMs(),
                 right.eventTime() == null ? -1 : right.output().indexOf(right.eventTime()), right.delayMs(),
-                leftKeys, rightKeys, leftState, rightState, afterJoin.operators(), afterJoin.output().schema());
+                leftKeys, rightKeys, leftState, rightState, afterJoin.operators(), afterJoin.output().schema(),
+                "max".equalsIgnoreCase(watermarkPolicy));
     }
 
     /** The condition, or the equalities of {@code using} columns. */

@@ -100,8 +100,10 @@ final class ReplayPlanner {
             querySteps = frame.steps();
         } else {
             JobFrame.Root.Join join = (JobFrame.Root.Join) frame.root();
-            StreamJoin planned = new JoinPlanner(job.text(), ansi).plan(join, frame.steps(),
-                    side(job, join.left(), streams, setupsOut), side(job, join.right(), streams, setupsOut));
+            SourcePlan leftSide = side(job, join.left(), streams, setupsOut, false);
+            SourcePlan rightSide = side(job, join.right(), streams, setupsOut, true);
+            StreamJoin planned = new JoinPlanner(job.text(), ansi).plan(join, frame.steps(), leftSide, rightSide,
+                    watermarkPolicy());
             setups = List.copyOf(setupsOut);
             if (frame.userCode().isPresent()) {
                 throw userCode(job, frame.userCode().get());
@@ -347,8 +349,15 @@ final class ReplayPlanner {
     }
 
     /** One side of a join: a stream read directly, decoded, with its own row-by-row steps and watermark. */
-    private SourcePlan side(Job job, JobFrame side, List<JobStream> streams, List<SourceSetup> setupsOut)
-            throws QueryException, UnreadableException {
+    /** {@code spark.sql.streaming.multipleWatermarkPolicy} as the checkpoint pinned it ({@code min} by default). */
+    private String watermarkPolicy() {
+        return request.checkpoint().batches().values().stream().findFirst()
+                .map(batch -> batch.metadata().conf().getOrDefault("spark.sql.streaming.multipleWatermarkPolicy", "min"))
+                .orElse("min");
+    }
+
+    private SourcePlan side(Job job, JobFrame side, List<JobStream> streams, List<SourceSetup> setupsOut,
+                            boolean rightSide) throws QueryException, UnreadableException {
         if (!(side.root() instanceof JobFrame.Root.Read read)) {
             throw new QueryException("the replay runs joins of two streams read directly (a join of a union or of "
                     + "another join is not replayed yet)", job.text(), side.root().position());
@@ -356,7 +365,9 @@ final class ReplayPlanner {
         if (side.userCode().isPresent()) {
             throw userCode(job, side.userCode().get());
         }
-        return decode(job, streams.indexOf(read.stream()), read.stream(), side.steps(), setupsOut, Side.JOIN);
+        // a self-join reads one stream twice: the right side is the later source
+        int index = rightSide ? streams.lastIndexOf(read.stream()) : streams.indexOf(read.stream());
+        return decode(job, index, read.stream(), side.steps(), setupsOut, Side.JOIN);
     }
 
     /** Without a job: one source per checkpoint source, each decoded with its topic's value schema. */

@@ -14,11 +14,13 @@ import java.util.List;
  * @param leftTime      the left rows' event-time column (its watermark), or -1
  * @param leftKeys      the left columns of the condition's equalities with right columns (the state key)
  * @param after         the operations after the join, over {@code joined}
+ * @param maxWatermark  {@code spark.sql.streaming.multipleWatermarkPolicy=max}: the global watermark is the larger
+ *                      side's (by default the smaller)
  */
 record StreamJoin(JoinType type, SourcePlan left, SourcePlan right, SparkType.Struct joined, Compiled condition,
                   int leftTime, long leftDelayMs, int rightTime, long rightDelayMs, List<Integer> leftKeys,
                   List<Integer> rightKeys, JoinStateWatermark leftState, JoinStateWatermark rightState,
-                  List<Operator> after, SparkType.Struct output) {
+                  List<Operator> after, SparkType.Struct output, boolean maxWatermark) {
 
     StreamJoin {
         leftKeys = List.copyOf(leftKeys);

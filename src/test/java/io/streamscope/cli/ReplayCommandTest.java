@@ -117,6 +117,22 @@ class ReplayCommandTest {
     }
 
     @Test
+    void aDamagedStateFileIsNamedInProblemsAndTheReplayStillRuns() throws Exception {
+        Path copy = temp.resolve("shop-totals-update");
+        io.streamscope.checkpoint.FolderSnapshot.copyTree(SAMPLES.resolve("shop-totals-update"), copy);
+        Path delta = copy.resolve("state/0/0/2.delta");
+        byte[] bytes = Files.readAllBytes(delta);
+        Files.write(delta, java.util.Arrays.copyOf(bytes, bytes.length / 2));
+        JsonNode answer = CliRun.ok("replay", copy.toString(), "--topic-file",
+                SAMPLES.resolve("topics/orders.jsonl").toAbsolutePath().toString());
+        assertTrue(answer.get("error").isNull(), answer.get("error").toString());
+        assertEquals(3, answer.get("batches").size());
+        List<String> paths = new ArrayList<>();
+        answer.get("problems").forEach(problem -> paths.add(problem.get("path").asText()));
+        assertTrue(paths.contains("state/0/0/2.delta"), paths.toString());
+    }
+
+    @Test
     void aSchemaPerTopicOverridesTheJobs() throws Exception {
         Path sample = SAMPLES.resolve("shop-big-orders");
         JsonNode answer = CliRun.ok("replay", sample.toString(), "--schema",

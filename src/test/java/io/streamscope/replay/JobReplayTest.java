@@ -94,4 +94,53 @@ class JobReplayTest {
         assertEquals("{\"amount\":25.5,\"customer_id\":1,\"order_id\":110,\"order_ts\":\"2026-01-22T09:01:00Z\"}",
                 io.streamscope.sql.SparkJson.text(inputOnly.passThrough().step(0).orElseThrow().inputRows().get(0)));
     }
+
+    @Test
+    void aSchemaTheJobReadsAtRunTimeIsInferredAndSaidSo() throws Exception {
+        String job = """
+                from schemas import order_schema
+                orders = (spark.readStream.format("kafka").option("subscribe", "orders").load()
+                          .select(from_json(col("value").cast("string"), order_schema).alias("o")).select("o.*"))
+                totals = orders.groupBy("customer_id").sum("amount")
+                totals.writeStream.outputMode("update").start()
+                """;
+        ReplayResult.Replayed replayed = assertInstanceOf(ReplayResult.Replayed.class,
+                replay("shop-totals-update", Optional.of(job)));
+        SourceSetup source = replayed.setup().sources().get(0);
+        assertEquals(SourceSetup.Origin.INFERRED, source.origin());
+        assertTrue(replayed.setup().notes().stream().anyMatch(note -> note.contains("order_schema")));
+        // amount inferred as DOUBLE: the sum is a double, 25.5 + 12.0 for customer 1 after batch 0
+        assertEquals("{\"customer_id\":1,\"sum(amount)\":37.5}", io.streamscope.sql.SparkJson.text(
+                replayed.full().step(0).orElseThrow().sinkRows().stream()
+                        .filter(row -> Long.valueOf(1).equals(row.get("customer_id"))).findFirst().orElseThrow()));
+    }
+
+    @Test
+    void theKafkaColumnsAreRowsToo() throws Exception {
+        String job = """
+                raw = spark.readStream.format("kafka").option("subscribe", "orders").load()
+                rows = raw.selectExpr("CAST(key AS STRING) AS k", "topic", "partition", "offset", "timestamp")
+                rows.writeStream.start()
+                """;
+        ReplayResult.Replayed replayed = assertInstanceOf(ReplayResult.Replayed.class,
+                replay("shop-big-orders", Optional.of(job)));
+        assertEquals(SourceSetup.Origin.NONE, replayed.setup().sources().get(0).origin());
+        assertEquals("{\"k\":\"150\",\"topic\":\"orders\",\"partition\":0,\"offset\":5,"
+                        + "\"timestamp\":\"2026-01-22T10:05:00.000Z\"}",
+                io.streamscope.sql.SparkJson.text(replayed.full().step(2).orElseThrow().sinkRows().get(0)));
+    }
+
+    @Test
+    void aJobForAnotherCheckpointIsNotUnderstoodAndSaysWhy() throws Exception {
+        String job = """
+                payments = spark.readStream.format("kafka").option("subscribe", "payments").load()
+                payments.writeStream.start()
+                """;
+        ReplayResult result = replay("shop-totals-update", Optional.of(job));
+        ReplayResult.NotUnderstood wrong = assertInstanceOf(ReplayResult.NotUnderstood.class, result);
+        assertTrue(wrong.error().reason().contains("read the topic orders"), wrong.error().reason());
+        assertEquals(1, wrong.error().line());
+        assertEquals(4, wrong.replay().orElseThrow().step(0).orElseThrow().inputRows().size(),
+                "the batches' records still show, decoded with an inferred schema");
+    }
 }

@@ -35,7 +35,10 @@ public record JobFrame(Root root, List<Step> steps, Optional<UserCode> userCode)
         return userCode.isPresent() ? this : new JobFrame(root, steps, Optional.of(code));
     }
 
-    /** The streams read, left to right: the order Spark numbers the checkpoint's sources in. */
+    /**
+     * The streams read, left to right: the order Spark numbers the checkpoint's sources in. A stream a union reads
+     * twice is one source; the two sides of a self-join are two (Spark gives the right side a new instance).
+     */
     public List<JobStream> streams() {
         List<JobStream> streams = new ArrayList<>();
         collect(this, streams);
@@ -51,7 +54,9 @@ public record JobFrame(Root root, List<Step> steps, Optional<UserCode> userCode)
             union.inputs().forEach(input -> collect(input, into));
         } else if (frame.root() instanceof Root.Join join) {
             collect(join.left(), into);
-            collect(join.right(), into);
+            List<JobStream> right = new ArrayList<>();
+            collect(join.right(), right);
+            into.addAll(right); // never merged with the left side's
         }
     }
 

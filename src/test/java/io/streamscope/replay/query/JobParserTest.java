@@ -143,4 +143,66 @@ class JobParserTest {
         assertEquals(2, error.line());
         assertEquals(26, error.column());
     }
+
+    @Test
+    void aSelfJoinReadsItsStreamTwiceAUnionOnce() throws Exception {
+        String join = """
+                orders = spark.readStream.format("kafka").option("subscribe", "orders").load()
+                a = orders.alias("a")
+                b = orders.alias("b")
+                pairs = a.join(b, expr("a.key = b.key"))
+                both = orders.union(orders)
+                pairs.writeStream.option("checkpointLocation", "/c/pairs").start()
+                both.writeStream.option("checkpointLocation", "/c/both").start()
+                """;
+        Job job = JobParser.parse(join);
+        assertEquals(2, job.queries().size());
+        assertEquals(2, job.queryFor("pairs").orElseThrow().frame().streams().size());
+        assertEquals(1, job.queryFor("both").orElseThrow().frame().streams().size());
+        JobFrame.Root.Join root = (JobFrame.Root.Join) job.queryFor("pairs").orElseThrow().frame().root();
+        assertEquals(List.of("a", "b"), List.of(root.leftQualifier(), root.rightQualifier()));
+        assertEquals("inner", root.how());
+    }
+
+    @Test
+    void subscribePatternAssignHeadersAndTheKafkaColumns() throws Exception {
+        String text = """
+                from pyspark.sql import functions as F
+                raw = (spark.readStream.format("kafka")
+                       .option("subscribePattern", "orders.*")
+                       .option("includeHeaders", "true")
+                       .load())
+                rows = raw.selectExpr("CAST(key AS STRING) AS k", "CAST(value AS STRING) AS v", "topic", "partition",
+                                      "offset", "timestamp", "timestampType", "headers")
+                dedup = rows.dropDuplicates(["k", "v"]).dropDuplicates("k", "partition")
+                q = dedup.writeStream.format("console").outputMode("append").trigger(processingTime="5 seconds").start()
+                """;
+        JobQuery query = JobParser.parse(text).queries().get(0);
+        JobStream stream = query.frame().streams().get(0);
+        assertTrue(stream.reads("orders-eu"));
+        assertTrue(!stream.reads("payments"));
+        assertTrue(stream.includeHeaders());
+        assertEquals(new JobTrigger(JobTrigger.Kind.PROCESSING_TIME, java.util.Optional.of("5 seconds")),
+                query.trigger().orElseThrow());
+        assertEquals(List.of("k", "v"), ((Step.Deduplicate) query.frame().steps().get(1)).columns());
+        assertEquals(List.of("k", "partition"), ((Step.Deduplicate) query.frame().steps().get(2)).columns());
+        JobStream assigned = JobParser.parse("""
+                df = spark.readStream.format("kafka").option("assign", '{"orders":[0,1]}').load()
+                df.writeStream.start()
+                """).queries().get(0).frame().streams().get(0);
+        assertTrue(assigned.reads("orders"));
+    }
+
+    @Test
+    void aSchemaTheJobDoesNotSpellOutIsNamedForTheSessionToFill() throws Exception {
+        Job job = JobParser.parse("""
+                from schemas import order_schema
+                df = (spark.readStream.format("kafka").option("subscribe", "orders").load()
+                      .select(from_json(col("value").cast("string"), order_schema).alias("o")).select("o.*"))
+                df.writeStream.start()
+                """);
+        Step.Project decode = (Step.Project) job.queries().get(0).frame().steps().get(0);
+        Expr.Call fromJson = (Expr.Call) ((Expr.Alias) decode.columns().get(0)).child();
+        assertEquals("order_schema", ((SchemaVariable) ((Expr.Literal) fromJson.args().get(1)).value()).name());
+    }
 }
