@@ -51,6 +51,9 @@ public final class ReplaySession {
                 notUnderstood = e;
             }
         }
+        if (job != null) {
+            notes.addAll(pinnedConf(job, checkpoint));
+        }
         OutputMode mode = mode(request, job, jobQuery);
         Optional<JobTrigger> trigger = jobQuery == null ? Optional.empty() : jobQuery.trigger();
         ReplayPlanner planner = new ReplayPlanner(request, topics, ansi(job), notes);
@@ -129,6 +132,27 @@ public final class ReplaySession {
     private static ReplaySetup setup(OutputMode mode, Optional<String> query, Optional<JobTrigger> trigger,
                                      List<SourceSetup> sources, List<String> notes) {
         return new ReplaySetup(mode, query, trigger, sources, notes);
+    }
+
+    /** Settings the checkpoint pinned at its first batch, which win over the job's on every restart. */
+    private static final List<String> PINNED = List.of("spark.sql.shuffle.partitions",
+            "spark.sql.streaming.stateStore.providerClass", "spark.sql.streaming.noDataMicroBatches.enabled",
+            "spark.sql.streaming.stateStore.compression.codec", "spark.sql.streaming.multipleWatermarkPolicy");
+
+    /** Where the job sets a pinned conf differently from the checkpoint, Spark runs with the checkpoint's: say so. */
+    static List<String> pinnedConf(Job job, Checkpoint checkpoint) {
+        List<String> notes = new ArrayList<>();
+        java.util.Map<String, String> pinned = checkpoint.batches().values().stream().findFirst()
+                .<java.util.Map<String, String>>map(batch -> batch.metadata().conf()).orElse(java.util.Map.of());
+        for (String key : PINNED) {
+            String mine = job.conf().get(key);
+            String theirs = pinned.get(key);
+            if (mine != null && theirs != null && !mine.equals(theirs)) {
+                notes.add("the job sets " + key + "=" + mine + " but the checkpoint pinned " + theirs
+                        + " in offsets/0: Spark runs (and the replay replays) with " + theirs);
+            }
+        }
+        return notes;
     }
 
     /** The given mode, else the job's, else (without a job) the sidecar's, else Spark's default, append. */

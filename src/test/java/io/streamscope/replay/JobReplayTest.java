@@ -143,4 +143,15 @@ class JobReplayTest {
         assertEquals(4, wrong.replay().orElseThrow().step(0).orElseThrow().inputRows().size(),
                 "the batches' records still show, decoded with an inferred schema");
     }
+
+    @Test
+    void confTheCheckpointPinnedWinsOverTheJobsAndTheNotesSaySo() throws Exception {
+        String job = Files.readString(ShopTopic.SAMPLES.resolve("shop-totals-update/job.py"))
+                .replace("spark.conf.set(\"spark.sql.shuffle.partitions\", \"2\")",
+                        "spark.conf.set(\"spark.sql.shuffle.partitions\", \"200\")");
+        ReplayResult result = replay("shop-totals-update", Optional.of(job));
+        assertInstanceOf(ReplayResult.Replayed.class, result);
+        assertEquals(List.of("the job sets spark.sql.shuffle.partitions=200 but the checkpoint pinned 2 in offsets/0: "
+                + "Spark runs (and the replay replays) with 2"), result.setup().notes());
+    }
 }
