@@ -132,7 +132,12 @@ public final class ExpressionCompiler {
                 || !(literal.value() instanceof String ddl)) {
             throw error("from_json(…) takes the JSON column and a schema (a DDL string or a StructType)", call);
         }
-        Compiled json = compile(call.args().get(0));
+        Expr argument = call.args().get(0);
+        if (argument instanceof Expr.Cast cast && cast.type() == SparkType.Atomic.STRING
+                && compile(cast.child()).type() == SparkType.Atomic.BINARY) {
+            argument = cast.child(); // from_json(CAST(value AS STRING)): parse the UTF-8 bytes without a string between
+        }
+        Compiled json = compile(argument);
         if (json.type() != SparkType.Atomic.STRING && json.type() != SparkType.Atomic.BINARY) {
             throw error("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] Cannot resolve \"" + ExprNames.name(call)
                     + "\": the first parameter requires the \"STRING\" type, however \""
