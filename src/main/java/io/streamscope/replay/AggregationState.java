@@ -13,7 +13,7 @@ import java.util.TreeMap;
  * A streaming aggregation's state store and result table, batch after batch, as Spark's {@code StateStoreSaveExec}
  * runs it in each output mode.
  */
-final class AggregationState {
+final class AggregationState implements GroupedState {
 
     private final int operatorId;
     private final AggregateSpec spec;
@@ -35,7 +35,8 @@ final class AggregationState {
      * @param lateWatermarkMs     rows whose group is at or before this one are late and dropped
      * @param late                receives the late rows
      */
-    Outcome process(List<Row> rows, OutputMode mode, long evictionWatermarkMs, long lateWatermarkMs, List<Row> late) {
+    @Override
+    public Outcome process(List<Row> rows, OutputMode mode, long evictionWatermarkMs, long lateWatermarkMs, List<Row> late) {
         int eventTimeKey = spec.eventTimeKey();
         Map<GroupKey, Row> touched = new LinkedHashMap<>();
         java.util.Set<GroupKey> lateKeys = new java.util.HashSet<>();
@@ -100,11 +101,13 @@ final class AggregationState {
         return new Outcome(sink, changes, metrics);
     }
 
-    List<Row> resultTable() {
+    @Override
+    public List<Row> resultTable() {
         return new ArrayList<>(resultTable.values());
     }
 
-    List<StateEntry> state() {
+    @Override
+    public List<StateEntry> state() {
         List<StateEntry> entries = new ArrayList<>();
         for (Map.Entry<GroupKey, List<Object[]>> entry : store.entrySet()) {
             entries.add(new StateEntry(operatorId, spec.keyRow(entry.getKey().values()), spec.bufferRow(entry.getValue())));

@@ -18,7 +18,7 @@ final class BatchExecution {
 
     private final CompiledQuery query;
     private final OutputMode mode;
-    private final Map<Integer, AggregationState> aggregations = new HashMap<>();
+    private final Map<Integer, GroupedState> aggregations = new HashMap<>();
     private final Map<Integer, DeduplicationState> deduplications = new HashMap<>();
     /** The result table of a query without aggregation: every row it ever gave. */
     private final List<Row> appendedRows = new ArrayList<>();
@@ -28,7 +28,9 @@ final class BatchExecution {
         this.mode = mode;
         for (Operator operator : query.operators()) {
             if (operator instanceof Operator.Aggregate aggregate) {
-                aggregations.put(aggregate.operatorId(), new AggregationState(aggregate.operatorId(), aggregate.spec()));
+                aggregations.put(aggregate.operatorId(), aggregate.spec().sessionKey() >= 0
+                        ? new SessionWindowState(aggregate.operatorId(), aggregate.spec())
+                        : new AggregationState(aggregate.operatorId(), aggregate.spec()));
             } else if (operator instanceof Operator.Deduplicate dedup) {
                 deduplications.put(dedup.operatorId(), new DeduplicationState(dedup));
             }
@@ -66,7 +68,7 @@ final class BatchExecution {
                 rows = outcome.rows();
                 metrics.add(outcome.metrics());
             } else if (operator instanceof Operator.Aggregate aggregate) {
-                AggregationState state = aggregations.get(aggregate.operatorId());
+                GroupedState state = aggregations.get(aggregate.operatorId());
                 int lateBefore = late.size();
                 AggregationState.Outcome outcome = state.process(rows, mode, watermarkMs, lateWatermarkMs, late);
                 markLate(late.subList(lateBefore, late.size()), origin, lateWatermarkMs, dropped);

@@ -18,6 +18,12 @@ public final class OutputModeChecker {
             throw new OutputModeException(mode.sparkName() + " output mode not supported when there are streaming "
                     + "aggregations on streaming DataFrames/DataSets without watermark");
         }
+        if (mode == OutputMode.UPDATE && aggregate.isPresent() && aggregate.get().spec().sessionKey() >= 0) {
+            // Spark 4's text (QueryCompilationErrors.unsupportedOutputModeForStreamingOperationError)
+            throw new OutputModeException("[STREAMING_OUTPUT_MODE.UNSUPPORTED_OPERATION] Invalid streaming output mode: "
+                    + "update. This output mode is not supported for session window streaming aggregations on "
+                    + "streaming DataFrames/DataSets. SQLSTATE: 42KDE");
+        }
         // Without an aggregation the result table is every row ever read: it cannot be rewritten each batch.
         if (mode == OutputMode.COMPLETE && aggregate.isEmpty()) {
             throw new OutputModeException(mode.sparkName() + " output mode not supported when there are no streaming "

@@ -67,6 +67,32 @@ class StatefulSemanticsTest {
     }
 
     @Test
+    void sessionWindowsMergeWhereTheyTouchAndCloseWhenTheWatermarkPassesTheirEnd() throws Exception {
+        String query = "orders.withWatermark(\"order_ts\", \"10 minutes\")"
+                + ".groupBy(session_window(col(\"order_ts\"), \"5 minutes\"), \"customer_id\").count()";
+        Replay replay = replay(query, OutputMode.APPEND, Map.of(
+                0L, List.of(order(1, 1, "1.00", "2026-01-22T09:01:00Z"), order(2, 1, "1.00", "2026-01-22T09:20:00Z")),
+                // 09:04 starts before the stored 09:01-09:06 session ends: one session 09:01-09:09; the watermark
+                // this batch runs with is 09:10 (09:20 - 10 minutes), past its end: emitted now
+                1L, List.of(order(3, 1, "1.00", "2026-01-22T09:04:00Z"), order(4, 2, "1.00", "2026-01-22T09:30:00Z")),
+                // late against batch 1's watermark 09:10: 09:03's session would end 09:08
+                2L, List.of(order(5, 1, "1.00", "2026-01-22T09:03:00Z"), order(6, 2, "1.00", "2026-01-22T09:33:00Z"))));
+        assertEquals(List.of(), replay.step(0).orElseThrow().sinkRows());
+        assertEquals(List.of("{\"session_window\":{\"start\":\"2026-01-22T09:01:00.000Z\",\"end\":"
+                + "\"2026-01-22T09:09:00.000Z\"},\"customer_id\":1,\"count\":2}"),
+                SparkRun.texts(replay.step(1).orElseThrow().sinkRows()));
+        BatchStep batch2 = replay.step(2).orElseThrow();
+        assertEquals(List.of(), batch2.sinkRows(), "watermark 09:20: the 09:20-09:25 and 09:30-09:38 sessions go on");
+        assertEquals(List.of(5), batch2.lateRows().stream().map(r -> r.get("order_id")).toList());
+        assertEquals(2, batch2.state().size());
+        assertTrue(SparkRun.texts(batch2.resultTable()).contains("{\"session_window\":{\"start\":"
+                + "\"2026-01-22T09:30:00.000Z\",\"end\":\"2026-01-22T09:38:00.000Z\"},\"customer_id\":2,\"count\":2}"));
+        OutputModeException update = org.junit.jupiter.api.Assertions.assertThrows(OutputModeException.class,
+                () -> replay(query, OutputMode.UPDATE, Map.of()));
+        assertTrue(update.getMessage().contains("session window streaming aggregations"), update.getMessage());
+    }
+
+    @Test
     void completeModeNeitherDropsNorEvicts() throws Exception {
         Replay replay = replay(WINDOWED, OutputMode.COMPLETE, Map.of(
                 0L, List.of(order(1, 1, "1.00", "2026-01-22T09:01:00Z"), order(2, 1, "1.00", "2026-01-22T09:58:00Z")),

@@ -37,9 +37,19 @@ final class AggregateCompiler {
         for (Expr expr : grouping) {
             Expr bare = Exprs.unalias(expr);
             TimeWindow window = null;
+            long sessionGap = 0;
             Compiled compiled;
             SparkType type;
-            if (bare instanceof Expr.Call call && call.name().equals("window")) {
+            if (bare instanceof Expr.Call call && call.name().equals("session_window")) {
+                sessionGap = sessionGap(call);
+                compiled = expressions.compile(call.args().get(0));
+                if (compiled.type() != SparkType.Atomic.TIMESTAMP) {
+                    throw new QueryException("[DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE] Cannot resolve \"session_window("
+                            + ExprNames.name(call.args().get(0)) + ")\": the time column must be a timestamp, not "
+                            + ExprNames.sqlType(compiled.type()), query, call.position());
+                }
+                type = TimeWindow.TYPE;
+            } else if (bare instanceof Expr.Call call && call.name().equals("window")) {
                 window = expressions.window(call);
                 compiled = expressions.compile(call.args().get(0));
                 type = TimeWindow.TYPE;
@@ -52,12 +62,12 @@ final class AggregateCompiler {
                         + ExprNames.name(bare) + ".", query, bare.position());
             }
             keyByText.put(ExprNames.canonical(bare), keys.size());
-            Expr eventSource = window != null ? ((Expr.Call) bare).args().get(0) : bare;
+            Expr eventSource = window != null || sessionGap > 0 ? ((Expr.Call) bare).args().get(0) : bare;
             if (eventTimeKey < 0 && eventSource instanceof Expr.ColumnRef ref && input.isEventTime(ref.name())) {
                 eventTimeKey = keys.size();
                 delay = input.eventTime().get(ref.name());
             }
-            keys.add(new AggregateSpec.Key(ExprNames.name(expr), type, compiled, window));
+            keys.add(new AggregateSpec.Key(ExprNames.name(expr), type, compiled, window, sessionGap));
         }
 
         Map<String, AggregateSpec.Call> calls = new LinkedHashMap<>();
@@ -186,5 +196,25 @@ final class AggregateCompiler {
             return new Expr.Cast(c.get(0), e.type(), e.position());
         }
         return expr;
+    }
+
+    /** {@code session_window(timeColumn, gapDuration)}: the gap, a positive duration string such as "5 minutes". */
+    private long sessionGap(Expr.Call call) throws QueryException {
+        if (call.args().size() != 2 || !(call.args().get(1) instanceof Expr.Literal literal)
+                || !(literal.value() instanceof String gap)) {
+            throw new QueryException("session_window() takes a time column and a gap duration such as \"5 minutes\" "
+                    + "(a dynamic gap expression is not replayed)", query, call.position());
+        }
+        long micros;
+        try {
+            micros = io.streamscope.replay.query.Durations.parseMillis(gap) * 1000;
+        } catch (IllegalArgumentException e) {
+            throw new QueryException(e.getMessage(), query, literal.position());
+        }
+        if (micros <= 0) {
+            throw new QueryException("The session window gap duration (" + gap + ") must be greater than 0.", query,
+                    literal.position());
+        }
+        return micros;
     }
 }

@@ -22,6 +22,9 @@ public interface AggregateFunction {
 
     Object result(Object[] buffer);
 
+    /** Adds another buffer of the same function into {@code into}, as Spark's merge of partial aggregates does. */
+    void merge(Object[] into, Object[] other);
+
     /**
      * The function {@code name} over an argument of type {@code input}.
      *

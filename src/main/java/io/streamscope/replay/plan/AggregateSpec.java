@@ -27,16 +27,46 @@ public record AggregateSpec(List<Key> keys, SparkType.Struct keySchema, List<Cal
         output = List.copyOf(output);
     }
 
-    /** One grouping key: a plain expression, or a time window (which may give a row several keys). */
-    public record Key(String name, SparkType type, Compiled expr, TimeWindow window) {
+    /**
+     * One grouping key: a plain expression, a time window (which may give a row several keys), or a session window
+     * of {@code sessionGapMicros} (a row's own session, {@code [time, time + gap)}, merged with the sessions it
+     * overlaps when the batch is aggregated).
+     */
+    public record Key(String name, SparkType type, Compiled expr, TimeWindow window, long sessionGapMicros) {
+
+        public Key(String name, SparkType type, Compiled expr, TimeWindow window) {
+            this(name, type, expr, window, 0);
+        }
+
+        public boolean session() {
+            return sessionGapMicros > 0;
+        }
+
         /** The key values of one input row: one, or for a sliding window every window holding the time. */
         public List<Object> valuesOf(Row row) {
             Object value = expr.eval(row);
+            if (session()) {
+                if (value == null) {
+                    return List.of(); // Spark filters rows without an event time out of session windows
+                }
+                long start = Values.micros((java.time.Instant) value);
+                return List.of(TimeWindow.window(start, start + sessionGapMicros));
+            }
             if (window == null) {
                 return java.util.Collections.singletonList(value);
             }
             return new ArrayList<>(window.windowsOf((java.time.Instant) value));
         }
+    }
+
+    /** The index of the session-window key, or -1 when the aggregation has none. */
+    public int sessionKey() {
+        for (int i = 0; i < keys.size(); i++) {
+            if (keys.get(i).session()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** One aggregate, e.g. {@code sum(amount)}, with its argument. */

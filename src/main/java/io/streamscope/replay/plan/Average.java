@@ -71,4 +71,15 @@ final class Average implements AggregateFunction {
         }
         return (Double) buffer[0] / count;
     }
+
+    @Override
+    public void merge(Object[] into, Object[] other) {
+        if (sumType instanceof SparkType.Decimal d) {
+            into[0] = into[0] == null || other[0] == null ? null
+                    : DecimalMath.fit(((BigDecimal) into[0]).add((BigDecimal) other[0]), d, ansi);
+        } else {
+            into[0] = (Double) into[0] + (Double) other[0];
+        }
+        into[1] = (Long) into[1] + (Long) other[1];
+    }
 }

@@ -33,4 +33,9 @@ final class Count implements AggregateFunction {
     public Object result(Object[] buffer) {
         return buffer[0];
     }
+
+    @Override
+    public void merge(Object[] into, Object[] other) {
+        into[0] = (Long) into[0] + (Long) other[0];
+    }
 }

@@ -108,6 +108,9 @@ public final class ExpressionCompiler {
         if (call.name().equals("from_json")) {
             return fromJson(call);
         }
+        if (call.name().equals("session_window")) {
+            throw error("session_window() is only supported as a groupBy(…) key", call);
+        }
         if (call.name().equals("window")) {
             TimeWindow window = window(call);
             if (!window.tumbling()) {

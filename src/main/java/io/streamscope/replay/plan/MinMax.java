@@ -52,4 +52,9 @@ final class MinMax implements AggregateFunction {
     public Object result(Object[] buffer) {
         return buffer[0];
     }
+
+    @Override
+    public void merge(Object[] into, Object[] other) {
+        update(into, other[0]);
+    }
 }

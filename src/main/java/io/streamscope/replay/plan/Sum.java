@@ -86,4 +86,21 @@ final class Sum implements AggregateFunction {
         }
         return buffer[0];
     }
+
+    @Override
+    public void merge(Object[] into, Object[] other) {
+        if (decimal()) {
+            if (Boolean.TRUE.equals(other[1])) {
+                return; // nothing was added to the other buffer
+            }
+            if (other[0] == null) {
+                into[0] = null; // the other sum overflowed (non-ANSI): the merged sum is NULL, as Spark's
+                into[1] = false;
+                return;
+            }
+        } else if (other[0] == null) {
+            return;
+        }
+        update(into, other[0]);
+    }
 }

@@ -396,6 +396,17 @@ final class ColumnExprParser {
             case "window" -> {
                 return window(function, args);
             }
+            case "session_window" -> {
+                requireCount(function, args, 2);
+                Expr time = args.get(0) instanceof Arg.Str s ? new Expr.ColumnRef(s.value(), s.position())
+                        : columnArg(function, args, 0);
+                if (!(args.get(1) instanceof Arg.Str gap)) {
+                    throw tokens.error("session_window() takes its gap as a string such as \"5 minutes\" (a dynamic "
+                            + "gap expression is not replayed)", args.get(1).position());
+                }
+                return new Expr.Call("session_window", List.of(time,
+                        new Expr.Literal(gap.value(), SparkType.Atomic.STRING, gap.position())), function.start());
+            }
             case "from_json" -> {
                 return fromJson(function, args);
             }

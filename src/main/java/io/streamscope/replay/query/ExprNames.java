@@ -24,8 +24,8 @@ public final class ExprNames {
         if (expr instanceof Expr.Alias alias) {
             return alias.name();
         }
-        if (expr instanceof Expr.Call call && call.name().equals("window")) {
-            return "window";
+        if (expr instanceof Expr.Call call && (call.name().equals("window") || call.name().equals("session_window"))) {
+            return call.name();
         }
         if (expr instanceof Expr.ColumnRef ref && ref.name().lastIndexOf('.') > 0) {
             return ref.name().substring(ref.name().lastIndexOf('.') + 1); // o.order_id is the field order_id
