@@ -189,7 +189,7 @@ public final class Generator {
                         Sample.Sink.CAPTURE)
                         .withSessionConf("spark.sql.streaming.noDataMicroBatches.enabled", "false"));
         return Stream.of(shop, StateSamples.codecs(totalsUpdate), StateSamples.transformWithState(),
-                        TopicSamples.all())
+                        TopicSamples.all(), SessionSamples.all())
                 .flatMap(List::stream).toList();
     }
 
@@ -561,7 +561,7 @@ public final class Generator {
         ObjectNode sidecar = json.createObjectNode();
         sidecar.put("title", s.title);
         sidecar.put("description", s.description);
-        if (s.multiTopic()) {
+        if (s.queryInJob) {
             // the query, the schemas and the output mode are the job's (job.py): the sidecar only says where the
             // topics are
             ObjectNode topics = sidecar.putObject("topics");
@@ -598,7 +598,7 @@ public final class Generator {
             truth.put("processor", s.processor);
         }
         truth.put("outputMode", s.outputMode);
-        if (s.multiTopic()) {
+        if (s.queryInJob) {
             ObjectNode topics = truth.putObject("topics");
             for (String t : s.topics) {
                 ShopStream.Topic topic = ShopStream.topic(t);

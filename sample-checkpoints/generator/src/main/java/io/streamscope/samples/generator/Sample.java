@@ -48,6 +48,11 @@ final class Sample {
     final String processor;
     /** The reads of Spark's State Data Source that {@code state-ground-truth.json} records; none: no such file. */
     final List<StateRead> stateReads;
+    /**
+     * The query, the schemas and the output mode are the job's ({@code job.py}) only: the sidecar holds the title,
+     * the description and {@code "topics"} (where each topic's snapshot is), nothing else.
+     */
+    final boolean queryInJob;
 
     /** One entry per execution of a batch (a replayed batch has two). */
     final List<ObjectNode> batches = new ArrayList<>();
@@ -59,7 +64,7 @@ final class Sample {
     private Sample(String name, String title, String description, String query, String outputMode,
                    List<String> topics, Function<Map<String, Dataset<Row>>, Dataset<Row>> plan, Sink sink,
                    boolean crashAfterBatch2, Map<String, String> sessionConf, Sample restartOf, String processor,
-                   List<StateRead> stateReads) {
+                   List<StateRead> stateReads, boolean queryInJob) {
         this.name = name;
         this.title = title;
         this.description = description;
@@ -73,12 +78,13 @@ final class Sample {
         this.restartOf = restartOf;
         this.processor = processor;
         this.stateReads = stateReads;
+        this.queryInJob = queryInJob;
     }
 
     static Sample of(String name, String title, String description, String query, String outputMode,
                      UnaryOperator<Dataset<Row>> plan, Sink sink) {
         return new Sample(name, title, description, query, outputMode, List.of(ShopStream.TOPIC),
-                orders(plan), sink, false, Map.of(), null, null, List.of());
+                orders(plan), sink, false, Map.of(), null, null, List.of(), false);
     }
 
     /**
@@ -88,7 +94,17 @@ final class Sample {
     static Sample ofTopics(String name, String title, String description, String query, String outputMode,
                            List<String> topics, Function<Map<String, Dataset<Row>>, Dataset<Row>> plan) {
         return new Sample(name, title, description, query, outputMode, topics, plan, Sink.CAPTURE, false, Map.of(),
-                null, null, List.of());
+                null, null, List.of(), true);
+    }
+
+    /**
+     * A query over {@code orders} alone, its sink rows captured with foreachBatch, whose sidecar (like a two-topic
+     * sample's) names the topic file only: the query, the schema and the mode are in its job.py.
+     */
+    static Sample ofJob(String name, String title, String description, String query, String outputMode,
+                        UnaryOperator<Dataset<Row>> plan) {
+        return new Sample(name, title, description, query, outputMode, List.of(ShopStream.TOPIC), orders(plan),
+                Sink.CAPTURE, false, Map.of(), null, null, List.of(), true);
     }
 
     private static Function<Map<String, Dataset<Row>>, Dataset<Row>> orders(UnaryOperator<Dataset<Row>> plan) {
@@ -102,19 +118,19 @@ final class Sample {
     static Sample ofProcessor(String name, String title, String description, String processor, String outputMode,
                               UnaryOperator<Dataset<Row>> plan) {
         return new Sample(name, title, description, null, outputMode, List.of(ShopStream.TOPIC), orders(plan),
-                Sink.CAPTURE, false, Map.of(), null, processor, List.of());
+                Sink.CAPTURE, false, Map.of(), null, processor, List.of(), false);
     }
 
     Sample crashingAfterBatch2() {
         return new Sample(name, title, description, query, outputMode, topics, plan, sink, true, sessionConf, null,
-                processor, stateReads);
+                processor, stateReads, queryInJob);
     }
 
     Sample withSessionConf(String key, String value) {
         Map<String, String> conf = new LinkedHashMap<>(sessionConf);
         conf.put(key, value);
         return new Sample(name, title, description, query, outputMode, topics, plan, sink, crashAfterBatch2, conf,
-                restartOf, processor, stateReads);
+                restartOf, processor, stateReads, queryInJob);
     }
 
     Sample withSessionConf(Map<String, String> conf) {
@@ -128,22 +144,22 @@ final class Sample {
     /** The same sample, and after its runs the generator records these State Data Source reads for every batch. */
     Sample withStateReads(List<StateRead> reads) {
         return new Sample(name, title, description, query, outputMode, topics, plan, sink, crashAfterBatch2,
-                sessionConf, restartOf, processor, List.copyOf(reads));
+                sessionConf, restartOf, processor, List.copyOf(reads), queryInJob);
     }
 
     /** The same query, sink and settings under another name (a variant that differs only by session conf). */
     Sample renamed(String name, String title, String description) {
         return new Sample(name, title, description, query, outputMode, topics, plan, sink, crashAfterBatch2,
-                sessionConf, restartOf, processor, stateReads);
+                sessionConf, restartOf, processor, stateReads, queryInJob);
     }
 
     /** The same query restarted (without the crash) on a copy of this sample's checkpoint and table. */
     Sample restarted(String title, String description) {
         return new Sample(name + "-restarted", title, description, query, outputMode, topics, plan, sink, false,
-                sessionConf, this, processor, stateReads);
+                sessionConf, this, processor, stateReads, queryInJob);
     }
 
-    /** More than one topic: the sidecar maps each topic to its file ({@code "topics"}), not one {@code "topic"}. */
+    /** More than one topic: each run records every topic's end offset ({@code "topicEndOffsets"}), not one. */
     boolean multiTopic() {
         return topics.size() > 1;
     }
