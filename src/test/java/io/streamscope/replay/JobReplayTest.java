@@ -154,4 +154,20 @@ class JobReplayTest {
         assertEquals(List.of("the job sets spark.sql.shuffle.partitions=200 but the checkpoint pinned 2 in offsets/0: "
                 + "Spark runs (and the replay replays) with 2"), result.setup().notes());
     }
+
+    /** Jobs written as teams write them (a main guard, an options dict, SQL over a view, a Scala object). */
+    @ParameterizedTest
+    @ValueSource(strings = {"totals_main_guard.py", "totals_sql_view.py", "TotalsJob.scala"})
+    void productionStyleJobsReplayTheTotalsAsSparkDid(String file) throws Exception {
+        String job = Files.readString(Path.of("src/test/resources/jobs").resolve(file));
+        ReplayResult result = replay("shop-totals-update", Optional.of(job));
+        ReplayResult.Replayed replayed = assertInstanceOf(ReplayResult.Replayed.class, result,
+                () -> result.reason().orElse(""));
+        assertEquals(OutputMode.UPDATE, replayed.setup().mode());
+        for (JsonNode execution : SparkRun.of("shop-totals-update").executions()) {
+            List<String> spark = SparkRun.texts(execution.get("sinkRows"));
+            assertEquals(spark, SparkRun.texts(replayed.full().step(execution.get("batchId").asLong()).orElseThrow()
+                    .sinkRows()), file + " batch " + execution.get("batchId"));
+        }
+    }
 }

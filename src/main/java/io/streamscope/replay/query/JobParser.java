@@ -46,6 +46,10 @@ public final class JobParser {
             }
         }
 
+        /** A dict or Scala {@code Map} of texts ({@code kafka_options = {"subscribe": "orders", …}}). */
+        record Dict(Map<String, String> entries) implements Value {
+        }
+
         /** A column expression held in a variable ({@code condition = expr("…")}). */
         record Column(Expr expr) implements Value {
         }
@@ -63,6 +67,8 @@ public final class JobParser {
     private final Map<String, String> conf = new LinkedHashMap<>();
     private final Map<String, Value> variables = new HashMap<>();
     private final List<JobQuery> queries = new ArrayList<>();
+    /** {@code createOrReplaceTempView(name)}: the DataFrames {@code spark.sql(…)} may read. */
+    private final Map<String, Value.Frame> views = new HashMap<>();
 
     private JobParser(String text, List<Token> tokens, Job.Language language) {
         this.text = text;
@@ -256,6 +262,16 @@ public final class JobParser {
             }
             return new Value.Text(joined.toString());
         }
+        if (first.is("{") || first.value().equals("Map") && t.peek(1).is("(") || first.value().equals("dict")
+                && t.peek(1).is("(")) {
+            Map<String, String> entries = new LinkedHashMap<>();
+            t.next();
+            if (!first.is("{")) {
+                t.next();
+            }
+            keywordOptions(t, entries, first.is("{") ? "}" : ")");
+            return new Value.Dict(entries);
+        }
         if (TypeCode.startsType(t)) {
             SparkType type = new TypeCode(t).type();
             return type instanceof SparkType.Struct struct ? new Value.Schema(struct) : new Value.Other();
@@ -280,6 +296,15 @@ public final class JobParser {
             confEntry(t);
             return new Value.Other();
         }
+        if (t.peek(1).is(".") && t.peek(2).value().equals("sql") && t.peek(3).is("(")
+                && t.peek(4).kind() == Token.Kind.STRING && variables.get(first.value()) instanceof Value.Session) {
+            for (int i = 0; i < 4; i++) {
+                t.next();
+            }
+            Token sql = t.next();
+            skipArguments(t);
+            return sqlOverView(sql, t);
+        }
         Value known = variables.get(first.value());
         if (known instanceof Value.Frame frame && !(t.peek(1).is(".") && t.peek(2).kind() == Token.Kind.IDENT
                 && !t.peek(3).is("(") && !t.peek(3).is("{") && !t.peek(2).value().equals("writeStream"))
@@ -296,6 +321,20 @@ public final class JobParser {
             return known;
         }
         return skip(t);
+    }
+
+    /** {@code spark.sql("SELECT … FROM view …")} over a streaming temp view: the view's DataFrame and the query. */
+    private Value sqlOverView(Token sql, Tokens t) throws QueryException {
+        Query query = SqlParser.parseEmbedded(sql, text);
+        Value.Frame view = views.get(query.stream());
+        if (view == null) {
+            return new Value.Other(); // a batch query, or a view of something the job does not stream
+        }
+        JobFrame frame = view.frame();
+        for (Step step : query.steps()) {
+            frame = frame.then(step);
+        }
+        return chain(new Value.Frame(frame, query.stream(), null), t);
     }
 
     /** Skips the rest of an expression this reader does not need (a print, a log call, a batch read). */
@@ -424,20 +463,39 @@ public final class JobParser {
         throw t.error("spark.readStream…: expected .load() to end the source", t.peek());
     }
 
-    /** {@code options(k=v, …)} or {@code options(**{"k": "v"})} or Scala {@code options(Map("k" -> "v"))}. */
+    /**
+     * {@code options(k=v, …)}, {@code options(**kafka_options)}, {@code options(**{"k": "v"})}, Scala
+     * {@code options(Map("k" -> "v"))}: every pair up to the {@code close} that ends them (consumed).
+     */
     private void keywordOptions(Tokens t, Map<String, String> options) {
-        while (!t.atEnd() && !t.peek().is(")")) {
+        keywordOptions(t, options, ")");
+    }
+
+    private void keywordOptions(Tokens t, Map<String, String> options, String close) {
+        while (!t.atEnd() && !t.peek().is(close)) {
             Token token = t.next();
-            if (token.kind() == Token.Kind.IDENT && t.peek().is("=") || token.kind() == Token.Kind.STRING
+            if (token.is("*") && t.peek().is("*") && t.peek(1).kind() == Token.Kind.IDENT) {
+                t.next();
+                if (variables.get(t.next().value()) instanceof Value.Dict dict) {
+                    options.putAll(dict.entries());
+                }
+            } else if ((token.is("{") || token.value().equals("Map") && t.peek().is("("))) {
+                if (!token.is("{")) {
+                    t.next();
+                }
+                keywordOptions(t, options, token.is("{") ? "}" : ")");
+            } else if (token.kind() == Token.Kind.IDENT && t.peek().is("=") || token.kind() == Token.Kind.STRING
                     && (t.peek().is(":") || t.peek().is("->"))) {
                 t.next();
                 String value = literalText(t);
                 if (value != null) {
                     options.put(token.value(), value);
                 }
+            } else if (token.is("(") || token.is("[")) {
+                skipArguments(t);
             }
         }
-        t.accept(")");
+        t.accept(close);
     }
 
     /** The operations after a DataFrame, up to the end of the expression or its {@code writeStream…}. */
@@ -448,6 +506,15 @@ public final class JobParser {
         while (t.peek().is(".") && t.peek(1).kind() == Token.Kind.IDENT) {
             Token method = t.peek(1);
             String m = method.value();
+            if (m.startsWith("create") && m.endsWith("TempView") && t.peek(2).is("(")
+                    && t.peek(3).kind() == Token.Kind.STRING) {
+                t.next();
+                t.next();
+                t.next();
+                views.put(t.next().value(), new Value.Frame(frame, name, alias));
+                skipArguments(t);
+                return new Value.Other();
+            }
             if (m.equals("writeStream")) {
                 t.next();
                 t.next();

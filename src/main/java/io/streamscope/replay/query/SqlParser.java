@@ -26,6 +26,12 @@ final class SqlParser {
         return new SqlParser(tokens).select(text);
     }
 
+    /** {@code spark.sql("SELECT …")} in a job: positions (and errors) point into the job's text. */
+    static Query parseEmbedded(Token string, String jobText) throws QueryException {
+        Tokens tokens = new Tokens(Lexer.tokenizeEmbedded(string, jobText), jobText);
+        return new SqlParser(tokens).select(jobText);
+    }
+
     private Query select(String text) throws QueryException {
         Token select = tokens.expectKeyword("select", "at the start of the query");
         if (tokens.peek().isKeyword("distinct")) {
