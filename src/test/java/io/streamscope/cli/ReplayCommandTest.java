@@ -133,6 +133,21 @@ class ReplayCommandTest {
     }
 
     @Test
+    void sessionWindowsFromTheJobMatchSparksSinkAndItsSessionStore() throws Exception {
+        for (String name : List.of("shop-sessions", "shop-sessions-complete")) {
+            Path sample = SAMPLES.resolve(name);
+            JsonNode answer = CliRun.ok("replay", sample.toString());
+            JsonNode spark = EXACT.readTree(sample.resolve("spark-run.json").toFile()).get("batches");
+            for (int i = 0; i < 3; i++) {
+                assertEquals(sorted(texts(spark.get(i).get("sinkRows"))),
+                        sorted(texts(answer.get("batches").get(i).get("sinkRows"))), name + " batch " + i);
+            }
+            assertEquals(3, answer.get("stateCheck").get("batchesChecked").asInt(), name);
+            assertEquals(0, answer.get("stateCheck").get("differences").size(), answer.get("stateCheck").toString());
+        }
+    }
+
+    @Test
     void aSchemaPerTopicOverridesTheJobs() throws Exception {
         Path sample = SAMPLES.resolve("shop-big-orders");
         JsonNode answer = CliRun.ok("replay", sample.toString(), "--schema",

@@ -42,7 +42,8 @@ class JobReplayTest {
     @ParameterizedTest
     @ValueSource(strings = {"shop-big-orders", "shop-totals-update", "shop-totals-complete", "shop-windowed",
             "shop-copy-crash", "shop-copy-crash-restarted", "shop-merge-crash", "shop-merge-crash-restarted",
-            "shop-available-now", "state-codec-zstd", "shop-union-refunds", "shop-join-inner", "shop-join-left-outer"})
+            "shop-available-now", "state-codec-zstd", "shop-union-refunds", "shop-join-inner", "shop-join-left-outer",
+            "shop-sessions", "shop-sessions-complete"})
     void sinkRowsEqualSparksFromTheJobFile(String sample) throws Exception {
         String job = Files.readString(ShopTopic.SAMPLES.resolve(sample).resolve("job.py"));
         ReplayResult result = replay(sample, Optional.of(job));

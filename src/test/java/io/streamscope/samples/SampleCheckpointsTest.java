@@ -130,6 +130,7 @@ class SampleCheckpointsTest {
         }
         Set<String> covered = SPECS.stream().map(SampleSpec::name).collect(Collectors.toCollection(TreeSet::new));
         covered.addAll(TwoTopicSamplesTest.SAMPLES_READING_TWO_TOPICS);
+        covered.addAll(TwoTopicSamplesTest.SESSION_SAMPLES);
         assertEquals(covered, found);
         assertTrue(Files.isRegularFile(SAMPLES.resolve("shop-totals-update/metadata")),
                 "the app opens shop-totals-update by default");

@@ -25,6 +25,8 @@ class TwoTopicSamplesTest {
 
     static final List<String> SAMPLES_READING_TWO_TOPICS = List.of("shop-join-inner", "shop-join-left-outer",
             "shop-union-refunds");
+    /** Samples opened from their job only (no query in the sidecar), covered here and by the replay tests. */
+    static final List<String> SESSION_SAMPLES = List.of("shop-sessions", "shop-sessions-complete");
 
     private static Checkpoint read(String sample) throws Exception {
         return CheckpointReader.read(Path.of("sample-checkpoints").resolve(sample));
@@ -59,5 +61,18 @@ class TwoTopicSamplesTest {
             assertEquals(2, store.numPartitions());
             assertEquals(List.of(1L, 2L, 3L), List.copyOf(store.versions()));
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-sessions", "shop-sessions-complete"})
+    void sessionWindowSamplesKeepOneSessionStorePerPartition(String sample) throws Exception {
+        Checkpoint checkpoint = read(sample);
+        assertEquals(List.of(), checkpoint.problems());
+        assertEquals(1, checkpoint.sources().size());
+        StateOperatorInfo operator = checkpoint.stateOperators().get(0);
+        assertEquals("sessionWindowStateStoreSaveExec", operator.operatorName());
+        assertEquals(List.of(1L, 2L, 3L), List.copyOf(operator.stores().get(0).versions()));
+        assertEquals(Map.of(new KafkaPartition("orders", 0), 2L), checkpoint.batches().get(2L).sources().get(0)
+                .inputRowsByPartition());
     }
 }

@@ -30,6 +30,11 @@ final class ColumnExprParser {
         default String qualifier(String name) {
             return null;
         }
+
+        /** The function an imported alias names ({@code sum_} for {@code from … import sum as sum_}). */
+        default String function(String name) {
+            return name;
+        }
     }
 
     private final Tokens tokens;
@@ -362,7 +367,9 @@ final class ColumnExprParser {
             throw tokens.error("unknown name '" + function.value() + "': write columns as col(\"…\"), $\"…\" or "
                     + stream + "[\"…\"]", function);
         }
-        return call(function, arguments(function.value()));
+        Token named = new Token(function.kind(), names.function(function.value()), function.start(), function.end(),
+                function.quoted(), function.offsets());
+        return call(named, arguments(named.value()));
     }
 
     private Expr call(Token function, List<Arg> args) throws QueryException {

@@ -67,6 +67,8 @@ public final class JobParser {
     private final Map<String, String> conf = new LinkedHashMap<>();
     private final Map<String, Value> variables = new HashMap<>();
     private final List<JobQuery> queries = new ArrayList<>();
+    /** Functions imported under another name ({@code from pyspark.sql.functions import sum as sum_}). */
+    private final Map<String, String> functionAliases = new HashMap<>();
     /** {@code createOrReplaceTempView(name)}: the DataFrames {@code spark.sql(…)} may read. */
     private final Map<String, Value.Frame> views = new HashMap<>();
 
@@ -212,13 +214,21 @@ public final class JobParser {
     /** {@code from module import a, b as c} / {@code import x}: the names exist, their values are not known here. */
     private void importedNames(Tokens t) {
         boolean afterImport = false;
+        Token previous = null;
         while (!t.atEnd()) {
             Token token = t.next();
             if (token.kind() == Token.Kind.IDENT && token.value().equals("import")) {
                 afterImport = true;
-            } else if (afterImport && token.kind() == Token.Kind.IDENT && !token.value().equals("as")) {
+            } else if (afterImport && token.kind() == Token.Kind.IDENT && token.value().equals("as")
+                    && previous != null && t.peek().kind() == Token.Kind.IDENT) {
+                Token alias = t.next();
+                functionAliases.put(alias.value(), previous.value());
+                variables.remove(previous.value());
+                variables.putIfAbsent(alias.value(), new Value.Other());
+            } else if (afterImport && token.kind() == Token.Kind.IDENT) {
                 variables.putIfAbsent(token.value(), new Value.Other());
             }
+            previous = token;
         }
     }
 
@@ -835,6 +845,11 @@ public final class JobParser {
             @Override
             public String qualifier(String name) {
                 return qualifiers.get(name);
+            }
+
+            @Override
+            public String function(String name) {
+                return functionAliases.getOrDefault(name, name);
             }
         };
     }
