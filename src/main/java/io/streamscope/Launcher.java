@@ -4,8 +4,9 @@ import io.streamscope.cli.Cli;
 import io.streamscope.ui.StreamscopeApp;
 
 /**
- * The jar's entry point. Runs a headless command when the first argument names one, and otherwise starts the
- * window. It does not extend {@code Application}, so the JavaFX runtime can sit on the plain class path.
+ * The jar's entry point. Runs a headless command when the first argument names one (a mistyped command is an error
+ * on stderr, never the window), and otherwise starts the window. It does not extend {@code Application}, so the
+ * JavaFX runtime can sit on the plain class path.
  */
 public final class Launcher {
 
@@ -13,7 +14,7 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
-        if (args.length > 0 && Cli.isCommand(args[0])) {
+        if (args.length > 0 && Cli.wantsCommandLine(args[0])) {
             System.exit(Cli.run(args, System.out, System.err));
         }
         StreamscopeApp.main(args);
