@@ -27,7 +27,7 @@ class ArchitectureTest {
     void logicPackagesNeverUseJavaFx() {
         ArchRule rule = noClasses()
                 .that().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
-                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.sql..")
+                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.sql..", "io.streamscope.doctor..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", "io.streamscope.ui..");
         rule.check(classes);
     }

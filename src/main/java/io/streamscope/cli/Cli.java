@@ -31,6 +31,8 @@ public final class Cli {
         COMMANDS.put("state", new StateCommand());
         COMMANDS.put("topic", new TopicExportCommand());
         COMMANDS.put("replay", new ReplayCommand());
+        COMMANDS.put("doctor", new DoctorCommand());
+        COMMANDS.put("handover", new HandoverCommand());
     }
 
     private Cli() {

@@ -21,11 +21,6 @@ import io.streamscope.replay.query.JobTrigger;
 import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkJson;
 import io.streamscope.topic.CheckpointSpan;
-import io.streamscope.topic.JsonlTopicSource;
-import io.streamscope.topic.KafkaSettings;
-import io.streamscope.topic.KafkaTopicSource;
-import io.streamscope.topic.TopicException;
-import io.streamscope.topic.TopicFiles;
 import io.streamscope.topic.TopicSource;
 
 import java.io.IOException;
@@ -80,7 +75,7 @@ final class ReplayCommand implements Command {
         Map<String, String> schemas = schemas(flags.all("--schema"), CheckpointSpan.topics(checkpoint));
         ReplayRequest request = new ReplayRequest(checkpoint, job, flags.option("--query"), schemas, mode,
                 Optional.ofNullable(sidecar));
-        try (TopicSource topics = openTopics(checkpoint, flags, sidecar)) {
+        try (TopicSource topics = TopicOptions.open(checkpoint, flags, sidecar)) {
             ReplayResult result = ReplaySession.run(request, topics);
             StateCheck.Report check = result instanceof ReplayResult.Replayed replayed
                     && !(checkpoint.stateOperators().isEmpty() && replayed.full().query().statefulOperators().isEmpty())
@@ -141,46 +136,6 @@ final class ReplayCommand implements Command {
         }
     }
 
-    private static TopicSource openTopics(Checkpoint checkpoint, Arguments flags, Sidecar sidecar)
-            throws UsageException, CommandFailedException {
-        List<String> topics = CheckpointSpan.topics(checkpoint);
-        Optional<String> topic = flags.option("--topic");
-        if (topic.isPresent() && !topics.contains(topic.get())) {
-            throw new UsageException("--topic " + topic.get() + " is not a topic of the checkpoint " + topics);
-        }
-        try {
-            if (flags.has("--bootstrap-servers")) {
-                KafkaSettings settings = KafkaSettings.of(flags.option("--bootstrap-servers").orElseThrow());
-                Optional<String> config = flags.option("--command-config");
-                if (config.isPresent()) {
-                    settings = settings.withPropertiesFile(Path.of(config.get()));
-                }
-                return KafkaTopicSource.open(settings);
-            }
-            List<TopicFiles.Entry> given = flags.all("--topic-file").stream().map(TopicFiles.Entry::parse).toList();
-            if (given.isEmpty()) {
-                if (sidecar == null || sidecar.topicFiles().isEmpty()) {
-                    throw new UsageException("give --topic-file or --bootstrap-servers: the checkpoint has no "
-                            + "streamscope.json naming its topic");
-                }
-                given = sidecar.topicEntries(checkpoint.path());
-            }
-            Map<String, Path> files;
-            try {
-                files = TopicFiles.byTopic(given, topics);
-            } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-            }
-            for (Path file : files.values()) {
-                if (!Files.isRegularFile(file)) {
-                    throw new CommandFailedException("no topic file " + file);
-                }
-            }
-            return JsonlTopicSource.open(files);
-        } catch (TopicException e) {
-            throw new CommandFailedException(e.getMessage());
-        }
-    }
 
     private static void print(PrintStream out, ReplayResult result, Optional<Path> jobFile, StateCheck.Report check) {
         ReplaySetup setup = result.setup();
