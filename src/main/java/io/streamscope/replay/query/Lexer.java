@@ -48,8 +48,12 @@ final class Lexer {
         return new Lexer(string.value(), true, string.start(), string.offsets()).run(query);
     }
 
+    /** Deeper bracket nesting than any job or query has; the recursive parsers stay far from the stack's end. */
+    static final int MAX_DEPTH = 200;
+
     private List<Token> run(String query) throws QueryException {
         List<Token> tokens = new ArrayList<>();
+        int depth = 0;
         try {
             while (true) {
                 skipSpaceAndComments();
@@ -57,7 +61,17 @@ final class Lexer {
                     tokens.add(new Token(Token.Kind.EOF, "", map(pos), map(pos), false, null));
                     return tokens;
                 }
-                tokens.add(next());
+                int at = pos;
+                Token token = next();
+                if (token.is("(") || token.is("[") || token.is("{")) {
+                    if (++depth > MAX_DEPTH) {
+                        // the parsers descend once per bracket: bound it before the stack does
+                        throw new LexError("brackets nested deeper than " + MAX_DEPTH, at);
+                    }
+                } else if (token.is(")") || token.is("]") || token.is("}")) {
+                    depth = Math.max(0, depth - 1);
+                }
+                tokens.add(token);
             }
         } catch (LexError e) {
             throw new QueryException(e.getMessage(), query, map(e.at));
