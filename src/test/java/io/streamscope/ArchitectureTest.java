@@ -27,7 +27,8 @@ class ArchitectureTest {
     void logicPackagesNeverUseJavaFx() {
         ArchRule rule = noClasses()
                 .that().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
-                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.sql..", "io.streamscope.doctor..")
+                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.sql..", "io.streamscope.doctor..",
+                        "io.streamscope.lesson..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", "io.streamscope.ui..");
         rule.check(classes);
     }
