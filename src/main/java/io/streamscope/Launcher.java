@@ -14,9 +14,23 @@ public final class Launcher {
     }
 
     public static void main(String[] args) {
+        args = verbosity(args);
         if (args.length > 0 && Cli.wantsCommandLine(args[0])) {
             System.exit(Cli.run(args, System.out, System.err));
         }
         StreamscopeApp.main(args);
+    }
+
+    /**
+     * {@code --verbose} anywhere turns the libraries' INFO logging on (it is off by default, see
+     * {@code simplelogger.properties}); the flag is taken out before the command or the window reads the arguments.
+     * It must run before the first logger is made.
+     */
+    static String[] verbosity(String[] args) {
+        if (!java.util.Arrays.asList(args).contains("--verbose")) {
+            return args;
+        }
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
+        return java.util.Arrays.stream(args).filter(arg -> !arg.equals("--verbose")).toArray(String[]::new);
     }
 }
