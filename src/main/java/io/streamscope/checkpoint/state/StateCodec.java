@@ -2,10 +2,7 @@ package io.streamscope.checkpoint.state;
 
 import com.github.luben.zstd.ZstdInputStream;
 import com.ning.compress.lzf.LZFInputStream;
-import net.jpountz.lz4.LZ4BlockInputStream;
-import net.jpountz.lz4.LZ4Factory;
-import net.jpountz.xxhash.XXHashFactory;
-import org.xerial.snappy.SnappyInputStream;
+import com.ning.compress.lzf.util.ChunkDecoderFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,8 +25,6 @@ public enum StateCodec {
     LZF(new byte[]{'Z', 'V'});
 
     private static final int MAGIC_BYTES = 8;
-    /** lz4-java's default, which Spark keeps. */
-    private static final int LZ4_CHECKSUM_SEED = 0x9747b28c;
     private final byte[] magic;
 
     StateCodec(byte[] magic) {
@@ -47,11 +42,13 @@ public enum StateCodec {
     }
 
     /**
-     * Opens the decompressed stream of a state file.
+     * Opens the decompressed stream of a state file. LZ4 and Snappy framing are read here, every length checked
+     * against the bytes left in the file ({@code fileSize} minus what was read) before anything is allocated; zstd
+     * and LZF chunks carry bounded sizes of their own (LZF's 16-bit lengths; zstd's window, which its library caps).
      *
      * @throws StateFileException when the file is empty or starts with no known codec's magic
      */
-    static InputStream open(CountingInputStream in) throws IOException, StateFileException {
+    static InputStream open(CountingInputStream in, long fileSize) throws IOException, StateFileException {
         in.mark(MAGIC_BYTES);
         byte[] head = in.readNBytes(MAGIC_BYTES);
         in.reset();
@@ -64,12 +61,11 @@ public enum StateCodec {
                     + " (expected the magic of lz4, snappy, zstd or lzf)");
         }
         return switch (codec) {
-            // The pure-Java "safe" decompressor: damaged or hostile input raises an exception, it cannot read past a buffer.
-            case LZ4 -> new LZ4BlockInputStream(in, LZ4Factory.safeInstance().fastDecompressor(),
-                    XXHashFactory.fastestInstance().newStreamingHash32(LZ4_CHECKSUM_SEED).asChecksum(), false);
-            case SNAPPY -> new SnappyInputStream(in);
+            // Pure-Java "safe" decoders where there is a choice: damaged input raises an exception, never reads past a buffer.
+            case LZ4 -> new Lz4BlockStream(in, () -> fileSize - in.count());
+            case SNAPPY -> new SnappyStream(in, () -> fileSize - in.count());
             case ZSTD -> new ZstdInputStream(in);
-            case LZF -> new LZFInputStream(in);
+            case LZF -> new LZFInputStream(ChunkDecoderFactory.safeInstance(), in);
         };
     }
 

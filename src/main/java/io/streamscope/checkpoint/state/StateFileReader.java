@@ -54,27 +54,61 @@ public final class StateFileReader {
 
     /** Likewise, into a sink that keeps the bytes its own way. */
     static void read(Path file, RecordSink sink) throws IOException, StateFileException {
-        try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
-            records(raw, StateCodec.open(raw), Framing.PLAIN, sink);
-        }
+        guarded(file, raw -> {
+            records(raw, StateCodec.open(raw, Files.size(file)), Framing.PLAIN, sink);
+            return null;
+        });
     }
 
     /** Reads a RocksDB changelog: its header (v1 has none; v2–v4 begin with {@code writeUTF("v<n>")}) then records. */
     public static Header readChangelog(Path file, Consumer<StateRecord> sink) throws IOException, StateFileException {
-        try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
-            java.io.BufferedInputStream in = new java.io.BufferedInputStream(StateCodec.open(raw), 64 * 1024);
+        return guarded(file, raw -> {
+            java.io.BufferedInputStream in = new java.io.BufferedInputStream(StateCodec.open(raw, Files.size(file)), 64 * 1024);
             Header header = header(in, raw);
             Framing framing = header.changelogVersion() == 2 || header.changelogVersion() == 4 ? Framing.TYPED : Framing.PLAIN;
             records(raw, in, framing, new RecordObjects(sink));
             return header;
-        }
+        });
     }
 
     /** Only the header of a changelog (for its lineage). */
     public static Header readChangelogHeader(Path file) throws IOException, StateFileException {
-        try (CountingInputStream raw = new CountingInputStream(Files.newInputStream(file))) {
-            return header(new java.io.BufferedInputStream(StateCodec.open(raw), 64 * 1024), raw);
+        return guarded(file, raw -> header(new java.io.BufferedInputStream(StateCodec.open(raw, Files.size(file)), 64 * 1024), raw));
+    }
+
+    /** What is done with an opened file. */
+    private interface FileAction<T> {
+        T run(CountingInputStream raw) throws IOException, StateFileException;
+    }
+
+    /**
+     * The file boundary: opens the file, runs {@code action}, and turns whatever the codec libraries throw on damaged
+     * bytes — {@link IOException}s, runtime exceptions, and {@link Error}s such as an {@link OutOfMemoryError} from a
+     * bogus length or snappy-java's {@code SnappyError} — into a {@link StateFileException} at the byte reached. Only
+     * a file that cannot be opened at all stays an {@link IOException}.
+     */
+    private static <T> T guarded(Path file, FileAction<T> action) throws IOException, StateFileException {
+        CountingInputStream raw = new CountingInputStream(Files.newInputStream(file));
+        try (raw) {
+            return action.run(raw);
+        } catch (EOFException e) {
+            throw new StateFileException(raw.count(), "truncated: " + message(e));
+        } catch (IOException e) {
+            throw new StateFileException(raw.count(), "corrupt compressed data: " + message(e));
+        } catch (RuntimeException e) {
+            throw new StateFileException(raw.count(), "corrupt compressed data: " + e);
+        } catch (OutOfMemoryError e) {
+            throw new StateFileException(raw.count(), "decoding would need more memory than the heap has left"
+                    + " (a damaged length?): " + e.getMessage());
+        } catch (StackOverflowError e) {
+            throw new StateFileException(raw.count(), "the data nests too deeply to decode");
+        } catch (Error e) {
+            throw new StateFileException(raw.count(), "the decompression library failed on this file: " + e);
         }
+    }
+
+    private static String message(Exception e) {
+        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /**

@@ -18,6 +18,9 @@ final class StoreSchemas {
     private static final SparkType.Struct COUNT_VALUE =
             new SparkType.Struct(List.of(new SparkType.Field("value", SparkType.Atomic.LONG, true)));
 
+    /** Schema files hold a few JSON texts; anything near this size is not one. */
+    private static final long MAX_SCHEMA_BYTES = 16L * 1024 * 1024;
+
     private StoreSchemas() {
     }
 
@@ -29,12 +32,20 @@ final class StoreSchemas {
                 continue;
             }
             try {
-                byte[] bytes = Files.readAllBytes(checkpoint.resolve(file.path()));
+                Path path = checkpoint.resolve(file.path());
+                if (Files.size(path) > MAX_SCHEMA_BYTES) {
+                    problems.add(Problem.error(file.path(), null, "a state schema file of " + Files.size(path)
+                            + " bytes: more than " + MAX_SCHEMA_BYTES + ", not what Spark writes"));
+                    return List.of();
+                }
+                byte[] bytes = Files.readAllBytes(path);
                 return StateSchemaV3Parser.parse(bytes);
             } catch (StateFileException e) {
                 problems.add(Problem.error(file.path(), "byte " + e.offset(), e.getMessage()));
             } catch (IOException e) {
                 problems.add(Problem.error(file.path(), null, "cannot read: " + e.getMessage()));
+            } catch (RuntimeException | StackOverflowError e) {
+                problems.add(Problem.error(file.path(), null, "not a v3 state schema: " + e));
             }
             return List.of();
         }

@@ -29,6 +29,11 @@ final class Decompression {
     /** The pre-1.0 ZSTD type code, same format as {@link #ZSTD}. */
     static final int ZSTD_NOT_FINAL = 0x40;
 
+    /** Greatest expansion of each format: a 3-byte Snappy copy gives 64 bytes, LZ4 about 255:1, DEFLATE 1032:1. */
+    private static final long SNAPPY_RATIO = 22;
+    private static final long LZ4_RATIO = 256;
+    private static final long DEFLATE_RATIO = 1040;
+
     private static final LZ4SafeDecompressor LZ4_DECOMPRESSOR = LZ4Factory.safeInstance().safeDecompressor();
 
     private Decompression() {
@@ -60,7 +65,7 @@ final class Decompression {
         try {
             switch (type) {
                 case SNAPPY -> {
-                    int size = checkedSize(in, in.varint32("Snappy uncompressed length"));
+                    int size = checkedSize(in, in.varint32("Snappy uncompressed length"), len, SNAPPY_RATIO);
                     byte[] out = new byte[size];
                     int n = Snappy.uncompress(raw, off, len, out, 0);
                     return exact(in, out, n);
@@ -68,10 +73,10 @@ final class Decompression {
                 case LZ4, LZ4HC -> {
                     int size;
                     if (sizePrefixed) {
-                        size = checkedSize(in, in.varint32("LZ4 decompressed size"));
+                        size = checkedSize(in, in.varint32("LZ4 decompressed size"), len, LZ4_RATIO);
                     } else {
                         long legacy = in.fixed64();
-                        size = checkedSize(in, legacy & 0xffffffffL);
+                        size = checkedSize(in, legacy & 0xffffffffL, len, LZ4_RATIO);
                     }
                     if (dictionary != null) {
                         throw in.damage(off, "LZ4 with a compression dictionary is not supported");
@@ -81,7 +86,7 @@ final class Decompression {
                     return exact(in, out, n);
                 }
                 case ZSTD, ZSTD_NOT_FINAL -> {
-                    int size = checkedSize(in, in.varint32("ZSTD decompressed size"));
+                    int size = checkedSize(in, in.varint32("ZSTD decompressed size"), len, Long.MAX_VALUE);
                     byte[] out = new byte[size];
                     long n = dictionary == null
                             ? Zstd.decompressByteArray(out, 0, size, raw, in.pos, off + len - in.pos)
@@ -100,11 +105,16 @@ final class Decompression {
         } catch (IOException | RuntimeException e) {
             // lz4-java, snappy-java and zstd-jni report damaged input with these
             throw in.damage(off, name(type) + " data is damaged: " + e.getMessage());
+        } catch (OutOfMemoryError e) {
+            throw in.damage(off, name(type) + " block needs more memory than the heap has left: " + e.getMessage());
+        } catch (Error e) {
+            // snappy-java's SnappyError, a native library that failed to load
+            throw in.damage(off, name(type) + " decompression failed: " + e);
         }
     }
 
     private static byte[] inflate(Bytes in, boolean sizePrefixed, byte[] dictionary) throws StateFileException {
-        int expected = sizePrefixed ? checkedSize(in, in.varint32("zlib decompressed size")) : -1;
+        int expected = sizePrefixed ? checkedSize(in, in.varint32("zlib decompressed size"), in.limit - in.pos, DEFLATE_RATIO) : -1;
         Inflater inflater = new Inflater(true);
         try {
             inflater.setInput(in.buf, in.pos, in.limit - in.pos);
@@ -143,9 +153,17 @@ final class Decompression {
         }
     }
 
-    private static int checkedSize(Bytes in, long size) throws StateFileException {
+    /**
+     * A decompressed size, checked before anything is allocated: at most {@link SstFile#MAX_BLOCK_BYTES}, and at most
+     * what {@code stored} bytes can expand to in this format ({@code ratio} times; zstd's RLE blocks have no useful
+     * bound).
+     */
+    private static int checkedSize(Bytes in, long size, long stored, long ratio) throws StateFileException {
         if (size < 0 || size > SstFile.MAX_BLOCK_BYTES) {
             throw in.damage("decompressed size " + size + " is beyond the limit of " + SstFile.MAX_BLOCK_BYTES + " bytes");
+        }
+        if (ratio != Long.MAX_VALUE && size > stored * ratio + 64) {
+            throw in.damage("decompressed size " + size + " is more than " + stored + " stored bytes can hold");
         }
         return (int) size;
     }
