@@ -26,6 +26,15 @@ final class BatchAssembler {
 
     static NavigableMap<Long, Batch> assemble(NavigableMap<Long, LogEntries> entries, List<SourceInfo> sources,
                                               boolean hasCommitLog, Findings findings) {
+        return assemble(entries, sources, hasCommitLog, List.of(), findings);
+    }
+
+    /**
+     * @param spark21Signs what else in the files points at Spark 2.1 (besides offsets without {@code conf}); a
+     *                     version is only ever stated from such evidence, and as the guess it is
+     */
+    static NavigableMap<Long, Batch> assemble(NavigableMap<Long, LogEntries> entries, List<SourceInfo> sources,
+                                              boolean hasCommitLog, List<String> spark21Signs, Findings findings) {
         NavigableMap<Long, Batch> batches = new TreeMap<>();
         Long lastOffsetsBatch = lastWithOffsetsFile(entries);
         List<JsonNode> previousEnd = null;
@@ -53,6 +62,9 @@ final class BatchAssembler {
             batches.put(id, new Batch(id, log.offsets(), batchSources, log.commit(), committed, willReplay));
         }
         addNotes(batches, entries, hasCommitLog, findings);
+        if (!hasCommitLog && !batches.isEmpty()) {
+            noteMissingCommitLog(entries, spark21Signs, findings);
+        }
         return batches;
     }
 
@@ -111,10 +123,6 @@ final class BatchAssembler {
         if (batches.isEmpty()) {
             return;
         }
-        if (!hasCommitLog) {
-            findings.note("commits", "no commits/ folder (written by Spark 2.1): a batch counts as committed when the next"
-                    + " batch's offsets exist, and Spark re-runs the last batch on restart");
-        }
         long first = batches.firstKey();
         if (first > 0) {
             findings.note(null, "batches before " + first + " were purged by retention (spark.sql.streaming.minBatchesToRetain);"
@@ -142,6 +150,39 @@ final class BatchAssembler {
             if (!log.offsetsFilePresent()) {
                 findings.note("commits/" + batch.id(), "batch " + batch.id() + " has a commit but its offsets were purged");
             }
+        }
+    }
+
+    /**
+     * No {@code commits/} folder. Spark 2.1 had no commit log, but a missing folder alone says nothing about the
+     * version (an empty folder is easily lost in a copy): Spark 2.1 is named only when the offsets carry no
+     * {@code conf} (which Spark 2.2+ always writes) and another sign agrees, and then as a guess. Either way a batch
+     * counts as finished when the next batch's offsets exist, which Spark writes only after the previous commit.
+     */
+    private static void noteMissingCommitLog(NavigableMap<Long, LogEntries> entries, List<String> spark21Signs,
+                                             Findings findings) {
+        List<Long> withConf = new ArrayList<>();
+        boolean anyOffsets = false;
+        for (Map.Entry<Long, LogEntries> entry : entries.entrySet()) {
+            if (entry.getValue().offsets().isPresent()) {
+                anyOffsets = true;
+                if (!entry.getValue().offsets().get().metadata().conf().isEmpty()) {
+                    withConf.add(entry.getKey());
+                }
+            }
+        }
+        String rule = "a batch counts as committed when the next batch's offsets exist (Spark writes them only after the"
+                + " commit), and Spark re-runs the last batch on restart";
+        if (!withConf.isEmpty()) {
+            findings.note("commits", "no commits/ folder, although offsets/" + withConf.get(0) + " carries a conf, which"
+                    + " only Spark 2.2 and later write, and they always keep commits/: it was probably lost in a copy (an"
+                    + " empty folder is easily lost, by git for one); " + rule);
+        } else if (anyOffsets && !spark21Signs.isEmpty()) {
+            findings.note("commits", "no commits/ folder: probably written by Spark 2.1, which had no commit log (a guess"
+                    + " from its files: no offsets file carries a conf, which Spark 2.2 and later always write; "
+                    + String.join("; ", spark21Signs) + "); " + rule);
+        } else {
+            findings.note("commits", "no commits/ folder (which Spark wrote this, the files do not tell): " + rule);
         }
     }
 

@@ -29,20 +29,21 @@ public final class CheckpointReader {
 
         String queryId = readQueryId(access);
         NavigableMap<Long, Path> offsetFiles = LogFolder.batchFiles(access, root.resolve("offsets"), false);
-        boolean hasCommitLog = Files.isDirectory(root.resolve("commits"));
+        boolean hasCommitLog = access.isFolder(root.resolve("commits"));
         NavigableMap<Long, Path> commitFiles = LogFolder.batchFiles(access, root.resolve("commits"), false);
 
         NavigableMap<Long, OffsetSeq> offsets = new TreeMap<>();
         for (Map.Entry<Long, Path> file : offsetFiles.entrySet()) {
-            parse(access, file.getValue(), OffsetLogParser::parse).ifPresent(seq -> offsets.put(file.getKey(), seq));
+            parse(access, file.getValue(), OffsetLogParser::parseText).ifPresent(seq -> offsets.put(file.getKey(), seq));
         }
         NavigableMap<Long, Commit> commits = new TreeMap<>();
         for (Map.Entry<Long, Path> file : commitFiles.entrySet()) {
-            commits.put(file.getKey(), parse(access, file.getValue(), CommitLogParser::parse).orElseGet(Commit::unreadable));
+            commits.put(file.getKey(), parse(access, file.getValue(), CommitLogParser::parseText).orElseGet(Commit::unreadable));
         }
 
         int sourceCount = SourceReader.countSources(access, offsets.values());
-        List<SourceInfo> sources = SourceReader.read(access, sourceCount, offsets.values());
+        SourceReader.Signs signs = new SourceReader.Signs();
+        List<SourceInfo> sources = SourceReader.read(access, sourceCount, offsets.values(), signs);
 
         NavigableMap<Long, BatchAssembler.LogEntries> entries = new TreeMap<>();
         TreeSet<Long> ids = new TreeSet<>(offsetFiles.keySet());
@@ -51,11 +52,29 @@ public final class CheckpointReader {
             entries.put(id, new BatchAssembler.LogEntries(offsetFiles.containsKey(id),
                     Optional.ofNullable(offsets.get(id)), Optional.ofNullable(commits.get(id))));
         }
-        NavigableMap<Long, Batch> batches = BatchAssembler.assemble(entries, sources, hasCommitLog, findings);
+        StateDiscovery.Discovery state = StateDiscovery.discoverAll(access);
+        List<StateOperatorInfo> operators = state.operators();
+        NavigableMap<Long, Batch> batches = BatchAssembler.assemble(entries, sources, hasCommitLog,
+                spark21Signs(access, hasCommitLog, signs, operators), findings);
 
-        List<StateOperatorInfo> operators = StateDiscovery.discover(access);
-        noteStateAheadOfCommits(operators, batches, findings);
+        notePartialVersions(state.partialVersions(), batches, findings);
+        noteStateAheadOfCommits(operators, state.partialVersions(), batches, findings);
         return new Checkpoint(root, queryId, sources, batches, operators, findings.problems(), findings.notes());
+    }
+
+    /** Besides offsets without conf, what in the files points at Spark 2.1 (each a reason, for the note). */
+    private static List<String> spark21Signs(FolderAccess access, boolean hasCommitLog, SourceReader.Signs signs,
+                                             List<StateOperatorInfo> operators) {
+        List<String> reasons = new java.util.ArrayList<>(signs.spark21);
+        if (!hasCommitLog) {
+            reasons.add("no commits/ folder, which Spark 2.2 and later create");
+        }
+        boolean stores = operators.stream().anyMatch(op -> !op.stores().isEmpty());
+        boolean schemas = operators.stream().flatMap(op -> op.stores().stream()).anyMatch(store -> !store.schemaFiles().isEmpty());
+        if (stores && !schemas) {
+            reasons.add("state without schema files, which Spark 3.1 and later write");
+        }
+        return reasons.size() >= 2 || !signs.spark21.isEmpty() ? reasons : List.of();
     }
 
     private static String readQueryId(FolderAccess access) {
@@ -64,21 +83,21 @@ public final class CheckpointReader {
             access.findings().note("metadata", "no metadata file: the query id is unknown (Spark would start a new query id)");
             return null;
         }
-        return parse(access, file, QueryMetadataParser::parseQueryId).orElse(null);
+        return parse(access, file, QueryMetadataParser::parseQueryIdText).orElse(null);
     }
 
-    /** A parser of one file's bytes. */
+    /** A parser of one file's text. */
     private interface FileParser<T> {
-        T parse(byte[] bytes) throws FormatException;
+        T parse(LogText text) throws FormatException;
     }
 
     private static <T> Optional<T> parse(FolderAccess access, Path file, FileParser<T> parser) {
-        Optional<byte[]> bytes = access.read(file);
-        if (bytes.isEmpty()) {
+        Optional<LogText> text = access.readText(file, FolderAccess.MAX_TEXT_LOG_BYTES);
+        if (text.isEmpty()) {
             return Optional.empty();
         }
         try {
-            return Optional.of(parser.parse(bytes.get()));
+            return Optional.of(parser.parse(text.get()));
         } catch (FormatException e) {
             access.findings().problem(access.relative(file), e);
             return Optional.empty();
@@ -88,13 +107,54 @@ public final class CheckpointReader {
         }
     }
 
-    private static void noteStateAheadOfCommits(List<StateOperatorInfo> operators, NavigableMap<Long, Batch> batches,
-                                                Findings findings) {
+    /**
+     * A newest state version in some partitions only. Written by a batch that never committed, it is a crash while
+     * the batch's tasks wrote state (Spark writes the version again in every partition when the batch re-runs);
+     * retention never removes the newest version, so it is not that. Written by a committed batch, the partitions
+     * without it cannot give the state after that batch: damage.
+     */
+    private static void notePartialVersions(List<StateDiscovery.PartialVersion> partial, NavigableMap<Long, Batch> batches,
+                                            Findings findings) {
+        for (StateDiscovery.PartialVersion version : partial) {
+            long batchId = version.version() - 1;
+            Batch batch = batches.get(batchId);
+            String store = "store " + version.storeName() + " of operator " + version.operatorId();
+            String where = "version " + version.version() + " of " + store + " is in partition" + plural(version.present())
+                    + " " + list(version.present()) + " only, not in " + list(version.missing());
+            if (batch != null && batch.committed()) {
+                findings.warning("state/" + version.operatorId(), null, where + ", although batch " + batchId
+                        + " committed: the state after batch " + batchId + " cannot be rebuilt in those partitions"
+                        + " (files deleted or lost in a copy?)");
+            } else {
+                findings.note("state/" + version.operatorId(), "a batch that died while writing state: batch " + batchId
+                        + " stopped before it committed, and " + where
+                        + (version.tempFiles().isEmpty() ? "" : " (an interrupted write left " + String.join(", ", version.tempFiles()) + ")")
+                        + ". Not retention, which never removes the newest version: Spark writes the version again in every"
+                        + " partition when the batch re-runs");
+            }
+        }
+    }
+
+    private static String plural(List<Integer> partitions) {
+        return partitions.size() == 1 ? "" : "s";
+    }
+
+    private static String list(List<Integer> partitions) {
+        if (partitions.size() > 12) {
+            return partitions.subList(0, 12).toString().replace("]", ", … (" + partitions.size() + " in all)]");
+        }
+        return partitions.toString();
+    }
+
+    private static void noteStateAheadOfCommits(List<StateOperatorInfo> operators, List<StateDiscovery.PartialVersion> partial,
+                                                NavigableMap<Long, Batch> batches, Findings findings) {
         long lastCommitted = batches.descendingMap().values().stream().filter(Batch::committed)
                 .mapToLong(Batch::id).findFirst().orElse(-1);
         for (StateOperatorInfo operator : operators) {
             for (StateStoreInfo store : operator.stores()) {
-                if (!store.versions().isEmpty() && store.versions().last() > lastCommitted + 1) {
+                boolean remarked = partial.stream().anyMatch(p -> p.operatorId() == operator.operatorId()
+                        && p.storeName().equals(store.storeName()));
+                if (!remarked && !store.versions().isEmpty() && store.versions().last() > lastCommitted + 1) {
                     findings.note("state/" + operator.operatorId(), "store " + store.storeName() + " has version "
                             + store.versions().last() + ", written by batch " + (store.versions().last() - 1)
                             + " which has not committed; Spark overwrites it when the batch re-runs");

@@ -21,7 +21,10 @@ public final class CommitLogParser {
     }
 
     public static Commit parse(byte[] bytes) throws FormatException {
-        LogText text = LogText.decode(bytes);
+        return parseText(LogText.decode(bytes));
+    }
+
+    public static Commit parseText(LogText text) throws FormatException {
         int version = text.version(MAX_VERSION);
         String where = FormatException.line(2);
         JsonNode json = text.size() < 2 || text.line(2).isEmpty()

@@ -46,12 +46,12 @@ final class CompactibleLogReader {
     }
 
     static Optional<List<JsonNode>> readEntries(FolderAccess access, Path file) {
-        Optional<byte[]> bytes = access.read(file);
-        if (bytes.isEmpty()) {
+        Optional<LogText> text = access.readText(file, FolderAccess.MAX_LOG_FILE_BYTES);
+        if (text.isEmpty()) {
             return Optional.empty();
         }
         try {
-            return Optional.of(parse(bytes.get()));
+            return Optional.of(parse(text.get()));
         } catch (FormatException e) {
             access.findings().problem(access.relative(file), e);
             return Optional.empty();
@@ -59,7 +59,10 @@ final class CompactibleLogReader {
     }
 
     static List<JsonNode> parse(byte[] bytes) throws FormatException {
-        LogText text = LogText.decode(bytes);
+        return parse(LogText.decode(bytes));
+    }
+
+    static List<JsonNode> parse(LogText text) throws FormatException {
         text.version(MAX_VERSION);
         List<JsonNode> entries = new ArrayList<>();
         for (int number = 2; number <= text.size(); number++) {

@@ -22,10 +22,21 @@ final class FolderAccess {
 
     private final Path root;
     private final Findings findings;
+    /** The root with links resolved, to tell whether a link's target lies inside the folder. */
+    private final Path realRoot;
+    /** Links already remarked on, so a link met by two readers gets one note. */
+    private final java.util.Set<Path> notedLinks = new java.util.HashSet<>();
 
     FolderAccess(Path root, Findings findings) {
         this.root = root;
         this.findings = findings;
+        Path real;
+        try {
+            real = root.toRealPath();
+        } catch (IOException | RuntimeException e) {
+            real = root;
+        }
+        this.realRoot = real;
     }
 
     Path root() {
@@ -62,6 +73,98 @@ final class FolderAccess {
         return entries;
     }
 
+    /**
+     * Whether an entry may be read or listed: anything that is not a symbolic link, and a link whose target exists
+     * inside the opened folder. A dangling link, a loop, or a link out of the folder is left out with a note naming it
+     * (Spark never writes links; nothing outside the folder is read).
+     */
+    boolean followable(Path entry) {
+        if (!Files.isSymbolicLink(entry)) {
+            return true;
+        }
+        String reason;
+        try {
+            Path target = entry.toRealPath();
+            if (target.startsWith(realRoot)) {
+                return true;
+            }
+            reason = "a symbolic link out of the folder (to " + target + "); not followed";
+        } catch (java.nio.file.FileSystemLoopException e) {
+            reason = "a symbolic link loop; not followed";
+        } catch (IOException | RuntimeException e) {
+            reason = Files.exists(entry, LinkOption.NOFOLLOW_LINKS) && isLoop(entry)
+                    ? "a symbolic link loop; not followed" : "a dangling symbolic link (its target does not exist); not read";
+        }
+        noteLink(entry, reason);
+        return false;
+    }
+
+    /** Remarks once on a link that is left out, with the reason. */
+    void noteLink(Path entry, String reason) {
+        if (notedLinks.add(entry)) {
+            findings.note(relative(entry), reason);
+        }
+    }
+
+    private static boolean isLoop(Path link) {
+        try {
+            link.toRealPath();
+            return false;
+        } catch (java.nio.file.FileSystemException e) {
+            String message = String.valueOf(e.getReason()) + e.getMessage();
+            return message.contains("levels of symbolic links") || message.contains("loop");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** Whether {@code path} is a folder that may be listed: a real folder, or a link to one inside the opened folder. */
+    boolean isFolder(Path path) {
+        return Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) || (Files.isSymbolicLink(path) && followable(path)
+                && Files.isDirectory(path));
+    }
+
+    /** Offsets, commits and metadata files: small JSON lines, one per source at most. */
+    static final long MAX_TEXT_LOG_BYTES = 16L * 1024 * 1024;
+
+    /**
+     * The text of a metadata-log file read line by line ({@link LogText#read}), or empty with a problem naming the
+     * file (and the line or byte) when it is a folder, a link out of the folder, too big, has a line longer than
+     * {@link LogText#MAX_LINE_BYTES}, is not UTF-8 text, or cannot be read. The file is never held whole.
+     */
+    Optional<LogText> readText(Path file, long maxBytes) {
+        String relative = relative(file);
+        if (!readable(file, relative)) {
+            return Optional.empty();
+        }
+        try (InputStream in = Files.newInputStream(file, StandardOpenOption.READ)) {
+            return Optional.of(LogText.read(in, maxBytes));
+        } catch (FormatException e) {
+            findings.problem(relative, e);
+        } catch (IOException e) {
+            findings.problem(relative, null, "cannot read: " + describe(e));
+        }
+        return Optional.empty();
+    }
+
+    /** Whether a file may be opened: not a folder, not a link out of the folder, a regular file (with a problem if not). */
+    private boolean readable(Path file, String relative) {
+        if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
+            findings.problem(relative, null, "is a folder where Spark writes a file");
+            return false;
+        }
+        if (!followable(file)) {
+            return false;
+        }
+        if (!Files.isRegularFile(file)) {
+            // A pipe or a device would block or never end; Spark writes plain files only.
+            findings.problem(relative, null, Files.exists(file) ? "is not a regular file (a pipe or a device?); not read"
+                    : "cannot read: it does not exist (removed while reading?)");
+            return false;
+        }
+        return true;
+    }
+
     /** The whole file, or empty (with a problem) when it is a folder, too big or unreadable. */
     Optional<byte[]> read(Path file) {
         return read(file, MAX_LOG_FILE_BYTES);
@@ -69,8 +172,7 @@ final class FolderAccess {
 
     Optional<byte[]> read(Path file, long maxBytes) {
         String relative = relative(file);
-        if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
-            findings.problem(relative, null, "is a folder where Spark writes a file");
+        if (!readable(file, relative)) {
             return Optional.empty();
         }
         try (InputStream in = Files.newInputStream(file, StandardOpenOption.READ)) {

@@ -16,6 +16,11 @@ public final class KafkaInitialOffsetParser {
     private KafkaInitialOffsetParser() {
     }
 
+    /** Whether the file has Spark 2.1.0's layout: the JSON right after the first byte, no {@code v1} line. */
+    public static boolean isSpark210Format(byte[] bytes) {
+        return bytes.length >= 2 && bytes[1] != 'v';
+    }
+
     public static JsonNode parse(byte[] bytes) throws FormatException {
         if (bytes.length < 2) {
             throw new FormatException(null, "truncated: " + bytes.length + " bytes, too short for Kafka initial offsets");

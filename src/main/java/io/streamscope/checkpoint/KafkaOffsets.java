@@ -18,9 +18,13 @@ public final class KafkaOffsets {
     private KafkaOffsets() {
     }
 
-    /** The offsets per partition, sorted, or empty when {@code json} is not Kafka offset JSON. */
+    /**
+     * The offsets per partition, sorted, or empty when {@code json} is not Kafka offset JSON. {@code {}} (and a topic
+     * without partitions) is Kafka offset JSON with no partition: what Spark writes as the initial offsets of a topic
+     * that had no partitions yet.
+     */
     public static Optional<SortedMap<KafkaPartition, Long>> parse(JsonNode json) {
-        if (json == null || !json.isObject() || json.isEmpty()) {
+        if (json == null || !json.isObject()) {
             return Optional.empty();
         }
         SortedMap<KafkaPartition, Long> offsets = new TreeMap<>();

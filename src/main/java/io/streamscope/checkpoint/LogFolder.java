@@ -17,11 +17,14 @@ final class LogFolder {
 
     static NavigableMap<Long, Path> batchFiles(FolderAccess access, Path dir, boolean compactible) {
         NavigableMap<Long, Path> files = new TreeMap<>();
-        if (!Files.isDirectory(dir)) {
+        if (!access.isFolder(dir)) {
             return files;
         }
         for (Path entry : access.list(dir)) {
             String name = entry.getFileName().toString();
+            if (!access.followable(entry)) {
+                continue;
+            }
             String id = compactible && name.endsWith(".compact") ? name.substring(0, name.length() - ".compact".length()) : name;
             Long batchId = parseBatchId(id);
             if (batchId == null) {

@@ -12,8 +12,14 @@ import java.util.List;
 /**
  * The text of one metadata-log file (offsets, commits, sources, sink logs), split as Spark splits it: UTF-8, lines
  * separated by {@code \n} (a {@code \r} before it is dropped), and no empty last line after a trailing newline.
+ * The bytes are read line by line: no line may be longer than {@link #MAX_LINE_BYTES} (Spark writes one JSON object
+ * per line, a few kilobytes even for thousands of Kafka partitions), so a damaged file with a line of tens of
+ * megabytes is refused as soon as the limit is passed, without its text ever being held whole.
  */
 public final class LogText {
+
+    /** The longest line read: far beyond any line Spark writes, far below what would strain the heap. */
+    public static final int MAX_LINE_BYTES = 4 * 1024 * 1024;
 
     private final List<String> lines;
 
@@ -22,51 +28,106 @@ public final class LogText {
     }
 
     public static LogText decode(byte[] bytes) throws FormatException {
+        try {
+            return read(new java.io.ByteArrayInputStream(bytes), Long.MAX_VALUE);
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e); // a byte array never fails to read
+        }
+    }
+
+    /**
+     * Reads the text of a file from {@code in}, line by line.
+     *
+     * @param maxBytes the most bytes the file may have; beyond it the file is refused
+     * @throws FormatException on a line longer than {@link #MAX_LINE_BYTES}, a file longer than {@code maxBytes},
+     *                         bytes that are not UTF-8, or control characters (binary data)
+     */
+    public static LogText read(java.io.InputStream in, long maxBytes) throws java.io.IOException, FormatException {
+        List<String> lines = new ArrayList<>();
+        byte[] chunk = new byte[64 * 1024];
+        byte[] line = new byte[256];
+        int lineLength = 0;
+        long lineStart = 0;
+        long total = 0;
+        for (int n; (n = in.read(chunk)) > 0; ) {
+            total += n;
+            if (total > maxBytes) {
+                throw new FormatException(null, "the file is larger than " + maxBytes + " bytes: not what Spark writes here");
+            }
+            int from = 0;
+            for (int i = 0; i < n; i++) {
+                if (chunk[i] != '\n') {
+                    continue;
+                }
+                int piece = i - from;
+                if (lineLength + piece > MAX_LINE_BYTES) {
+                    throw tooLong(lines.size() + 1);
+                }
+                line = append(line, lineLength, chunk, from, piece);
+                lineLength += piece;
+                lines.add(decodeLine(line, lineLength, lineStart));
+                lineStart += lineLength + 1;
+                lineLength = 0;
+                from = i + 1;
+            }
+            int rest = n - from;
+            if (lineLength + rest > MAX_LINE_BYTES) {
+                throw tooLong(lines.size() + 1);
+            }
+            line = append(line, lineLength, chunk, from, rest);
+            lineLength += rest;
+        }
+        if (lineLength > 0) {
+            lines.add(decodeLine(line, lineLength, lineStart));
+        }
+        return new LogText(lines);
+    }
+
+    private static FormatException tooLong(int number) {
+        return new FormatException(FormatException.line(number), "line " + number + " is longer than " + MAX_LINE_BYTES
+                + " bytes: not what Spark writes (a damaged file?); the file is not read");
+    }
+
+    private static byte[] append(byte[] buffer, int length, byte[] from, int offset, int count) {
+        if (count == 0) {
+            return buffer;
+        }
+        if (length + count > buffer.length) {
+            buffer = java.util.Arrays.copyOf(buffer, Math.max(length + count, Math.min(MAX_LINE_BYTES, buffer.length * 2)));
+        }
+        System.arraycopy(from, offset, buffer, length, count);
+        return buffer;
+    }
+
+    /** One line's text: strict UTF-8, no control characters but tab and a final carriage return. */
+    private static String decodeLine(byte[] bytes, int length, long lineStart) throws FormatException {
+        int end = length > 0 && bytes[length - 1] == '\r' ? length - 1 : length;
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes);
+        ByteBuffer in = ByteBuffer.wrap(bytes, 0, end);
         CharBuffer text;
         try {
             text = decoder.decode(in);
         } catch (CharacterCodingException e) {
-            throw new FormatException(FormatException.atByte(firstBadByte(bytes)), "not UTF-8 text (binary data?)");
+            throw new FormatException(FormatException.atByte(lineStart + firstBadByte(bytes, end)), "not UTF-8 text (binary data?)");
         }
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t')) {
-                throw new FormatException(FormatException.atByte(utf8Length(text, i)),
+            if (c == 0 || (c < 0x20 && c != '\r' && c != '\t')) {
+                throw new FormatException(FormatException.atByte(lineStart + utf8Length(text, i)),
                         String.format("unexpected control character 0x%02x (binary data?)", (int) c));
             }
         }
-        return new LogText(splitLines(text));
+        return text.toString();
     }
 
-    private static List<String> splitLines(CharSequence text) {
-        List<String> lines = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == '\n') {
-                lines.add(stripCarriageReturn(text.subSequence(start, i).toString()));
-                start = i + 1;
-            }
-        }
-        if (start < text.length()) {
-            lines.add(stripCarriageReturn(text.subSequence(start, text.length()).toString()));
-        }
-        return lines;
-    }
-
-    private static String stripCarriageReturn(String line) {
-        return line.endsWith("\r") ? line.substring(0, line.length() - 1) : line;
-    }
-
-    private static int firstBadByte(byte[] bytes) {
+    private static int firstBadByte(byte[] bytes, int length) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes);
-        CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+        ByteBuffer in = ByteBuffer.wrap(bytes, 0, length);
+        CharBuffer out = CharBuffer.allocate(length + 1);
         decoder.decode(in, out, true);
         return in.position();
     }

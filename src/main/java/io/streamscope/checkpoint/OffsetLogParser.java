@@ -22,7 +22,10 @@ public final class OffsetLogParser {
     }
 
     public static OffsetSeq parse(byte[] bytes) throws FormatException {
-        LogText text = LogText.decode(bytes);
+        return parseText(LogText.decode(bytes));
+    }
+
+    public static OffsetSeq parseText(LogText text) throws FormatException {
         int version = text.version(MAX_VERSION);
         if (text.size() < 2) {
             throw new FormatException(null, "truncated: no metadata line after the version line");

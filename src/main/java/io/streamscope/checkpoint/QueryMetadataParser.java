@@ -9,7 +9,10 @@ public final class QueryMetadataParser {
     }
 
     public static String parseQueryId(byte[] bytes) throws FormatException {
-        LogText text = LogText.decode(bytes);
+        return parseQueryIdText(LogText.decode(bytes));
+    }
+
+    public static String parseQueryIdText(LogText text) throws FormatException {
         JsonNode json = Json.parseObject(String.join("\n", text.lines()), null);
         JsonNode id = json.get("id");
         if (id == null || !id.isTextual() || id.asText().isBlank()) {

@@ -3,6 +3,7 @@ package io.streamscope.checkpoint;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,17 +14,32 @@ import java.util.Optional;
 
 /**
  * Works out each source's kind and initial offsets from {@code sources/<i>/} (Kafka initial offsets, a file-source
- * log, a rate source's start time) and, failing that, from the shape of its offsets.
+ * log, a rate source's start time, Iceberg's {@code offsets/0}) and, failing that, from the shape of its offsets —
+ * never more certain than the files are: plain-number offsets without private metadata are "rate, socket or memory".
  */
 final class SourceReader {
+
+    /** Files that say which Spark wrote a checkpoint (the Kafka initial offsets of Spark 2.1.0). */
+    static final class Signs {
+        final List<String> spark21 = new ArrayList<>();
+    }
 
     private SourceReader() {
     }
 
     static List<SourceInfo> read(FolderAccess access, int sourceCount, Collection<OffsetSeq> offsetFiles) {
+        return read(access, sourceCount, offsetFiles, new Signs());
+    }
+
+    static List<SourceInfo> read(FolderAccess access, int sourceCount, Collection<OffsetSeq> offsetFiles, Signs signs) {
         List<SourceInfo> sources = new ArrayList<>();
         for (int index = 0; index < sourceCount; index++) {
-            sources.add(readOne(access, index, offsetFiles));
+            SourceInfo source = readOne(access, index, offsetFiles, signs);
+            if (source.kind() == SourceKind.PLAIN_NUMBER) {
+                access.findings().note("sources/" + index, "source " + index + " is " + source.kind().description()
+                        + "; its rows per batch are not counted");
+            }
+            sources.add(source);
         }
         return sources;
     }
@@ -35,10 +51,10 @@ final class SourceReader {
             count = Math.max(count, offsets.offsets().size());
         }
         Path sourcesDir = access.root().resolve("sources");
-        if (Files.isDirectory(sourcesDir)) {
+        if (access.isFolder(sourcesDir)) {
             for (Path entry : access.list(sourcesDir)) {
                 Long index = LogFolder.parseBatchId(entry.getFileName().toString());
-                if (index != null && index < 10_000 && Files.isDirectory(entry)) {
+                if (index != null && index < 10_000 && access.isFolder(entry)) {
                     count = (int) Math.max(count, index + 1);
                 }
             }
@@ -46,11 +62,15 @@ final class SourceReader {
         return count;
     }
 
-    private static SourceInfo readOne(FolderAccess access, int index, Collection<OffsetSeq> offsetFiles) {
+    private static SourceInfo readOne(FolderAccess access, int index, Collection<OffsetSeq> offsetFiles, Signs signs) {
         Path dir = access.root().resolve("sources").resolve(Integer.toString(index));
+        Optional<SourceInfo> iceberg = iceberg(access, index, dir);
+        if (iceberg.isPresent()) {
+            return iceberg.get();
+        }
         NavigableMap<Long, Path> files = LogFolder.batchFiles(access, dir, true);
         if (!files.isEmpty()) {
-            Optional<SourceInfo> fromFolder = fromPrivateMetadata(access, index, dir, files);
+            Optional<SourceInfo> fromFolder = fromPrivateMetadata(access, index, dir, files, signs);
             if (fromFolder.isPresent()) {
                 return fromFolder.get();
             }
@@ -58,10 +78,43 @@ final class SourceReader {
         return new SourceInfo(index, kindFromOffsets(index, offsetFiles), null, Optional.empty());
     }
 
+    /**
+     * Iceberg's {@code SparkMicroBatchStream} keeps its initial offset in {@code sources/<i>/offsets/0}: the
+     * {@code StreamingOffset} JSON ({@code {"version":1,"snapshot_id":…,"position":…,"scan_all_files":…}}) with no
+     * version line.
+     */
+    private static Optional<SourceInfo> iceberg(FolderAccess access, int index, Path dir) {
+        Path file = dir.resolve("offsets").resolve("0");
+        if (!access.isFolder(dir) || !access.isFolder(dir.resolve("offsets")) || !Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
+            return Optional.empty();
+        }
+        Optional<LogText> text = access.readText(file, FolderAccess.MAX_TEXT_LOG_BYTES);
+        if (text.isEmpty()) {
+            return Optional.of(new SourceInfo(index, SourceKind.ICEBERG, null, Optional.empty()));
+        }
+        try {
+            JsonNode offset = Json.parseObject(String.join("\n", text.get().lines()), null);
+            if (!isIceberg(offset)) {
+                access.findings().problem(access.relative(file), null, "not an Iceberg streaming offset: expected"
+                        + " {\"version\":1,\"snapshot_id\":…,\"position\":…}, found " + LogText.abbreviate(offset.toString()));
+                return Optional.of(new SourceInfo(index, SourceKind.ICEBERG, null, Optional.empty()));
+            }
+            return Optional.of(new SourceInfo(index, SourceKind.ICEBERG, offset, Optional.empty()));
+        } catch (FormatException e) {
+            access.findings().problem(access.relative(file), e);
+            return Optional.of(new SourceInfo(index, SourceKind.ICEBERG, null, Optional.empty()));
+        }
+    }
+
     private static Optional<SourceInfo> fromPrivateMetadata(FolderAccess access, int index, Path dir,
-                                                            NavigableMap<Long, Path> files) {
+                                                            NavigableMap<Long, Path> files, Signs signs) {
         Map.Entry<Long, Path> first = files.firstEntry();
-        Optional<byte[]> bytes = access.read(first.getValue());
+        boolean compact = CompactibleLogReader.isCompact(first.getValue());
+        if (compact) {
+            // Only the file-source log compacts; a compact file may be large, and is read as a log.
+            return Optional.of(new SourceInfo(index, SourceKind.FILE, null, Optional.of(CompactibleLogReader.read(access, dir))));
+        }
+        Optional<byte[]> bytes = access.read(first.getValue(), FolderAccess.MAX_TEXT_LOG_BYTES);
         if (bytes.isEmpty() || bytes.get().length == 0) {
             if (bytes.isPresent()) {
                 access.findings().problem(access.relative(first.getValue()), null, "empty file");
@@ -69,10 +122,12 @@ final class SourceReader {
             return Optional.empty();
         }
         byte[] content = bytes.get();
-        boolean compact = CompactibleLogReader.isCompact(first.getValue());
         if (content[0] != 'v') {
-            if (first.getKey() != 0 || compact) {
+            if (first.getKey() != 0) {
                 return Optional.empty();
+            }
+            if (KafkaInitialOffsetParser.isSpark210Format(content)) {
+                signs.spark21.add(access.relative(first.getValue()) + " has Spark 2.1.0's Kafka initial offsets (no version line)");
             }
             try {
                 return Optional.of(new SourceInfo(index, SourceKind.KAFKA, KafkaInitialOffsetParser.parse(content), Optional.empty()));
@@ -83,7 +138,7 @@ final class SourceReader {
         }
         try {
             LogText text = LogText.decode(content);
-            if (!compact && text.size() == 2 && text.line(2).chars().allMatch(Character::isDigit) && !text.line(2).isEmpty()) {
+            if (text.size() == 2 && !text.line(2).isEmpty() && text.line(2).chars().allMatch(Character::isDigit)) {
                 return Optional.of(new SourceInfo(index, SourceKind.RATE, null, Optional.empty()));
             }
         } catch (FormatException e) {
@@ -94,32 +149,46 @@ final class SourceReader {
     }
 
     static SourceKind kindFromOffsets(int index, Collection<OffsetSeq> offsetFiles) {
+        SourceKind kind = SourceKind.UNKNOWN;
         for (OffsetSeq offsets : offsetFiles) {
             if (index < offsets.offsets().size() && offsets.offsets().get(index) != null) {
-                return kindOf(offsets.offsets().get(index));
+                kind = kindOf(offsets.offsets().get(index));
+                if (kind != SourceKind.UNKNOWN) {
+                    return kind;
+                }
+            }
+        }
+        return kind;
+    }
+
+    /** The kind an offset's shape tells, as far as it tells; {@code {}} alone tells nothing. */
+    static SourceKind kindOf(JsonNode offset) {
+        if (offset.isIntegralNumber()) {
+            return SourceKind.PLAIN_NUMBER;
+        }
+        if (offset.isObject()) {
+            if (offset.size() == 1 && offset.has("logOffset") && offset.get("logOffset").isIntegralNumber()) {
+                return SourceKind.FILE;
+            }
+            if (offset.has("reservoirId") && (offset.has("reservoirVersion") || offset.has("sourceVersion"))) {
+                return SourceKind.DELTA;
+            }
+            if (isIceberg(offset)) {
+                return SourceKind.ICEBERG;
+            }
+            if (offset.size() == 2 && offset.path("offset").isIntegralNumber() && offset.path("timestamp").isIntegralNumber()) {
+                return SourceKind.RATE_MICRO_BATCH;
+            }
+            if (!offset.isEmpty() && KafkaOffsets.isKafkaOffsets(offset)) {
+                return SourceKind.KAFKA;
             }
         }
         return SourceKind.UNKNOWN;
     }
 
-    static SourceKind kindOf(JsonNode offset) {
-        if (offset.isIntegralNumber()) {
-            return SourceKind.MEMORY;
-        }
-        if (offset.isObject()) {
-            if (offset.has("logOffset")) {
-                return SourceKind.FILE;
-            }
-            if (offset.has("reservoirId")) {
-                return SourceKind.DELTA;
-            }
-            if (offset.size() == 2 && offset.has("offset") && offset.has("timestamp")) {
-                return SourceKind.RATE_MICRO_BATCH;
-            }
-            if (KafkaOffsets.isKafkaOffsets(offset)) {
-                return SourceKind.KAFKA;
-            }
-        }
-        return SourceKind.UNKNOWN;
+    /** Iceberg's {@code StreamingOffset}: {@code version}, {@code snapshot_id}, {@code position}, {@code scan_all_files}. */
+    static boolean isIceberg(JsonNode offset) {
+        return offset.isObject() && offset.path("snapshot_id").isIntegralNumber() && offset.path("position").isIntegralNumber()
+                && offset.path("version").isIntegralNumber();
     }
 }

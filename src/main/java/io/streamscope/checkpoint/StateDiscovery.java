@@ -3,6 +3,7 @@ package io.streamscope.checkpoint;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,6 +27,9 @@ final class StateDiscovery {
     private static final Pattern STATE_FILE =
             Pattern.compile("(\\d{1,19})(?:_[0-9A-Za-z-]+)?\\.(delta|snapshot|zip|changelog)");
     private static final String DEFAULT_STORE = "default";
+    /** The named stores of a stream-stream join (state formats 1 and 2), the only ones before operator metadata. */
+    private static final java.util.Set<String> JOIN_STORES = java.util.Set.of("left-keyToNumValues",
+            "left-keyWithIndexToValue", "right-keyToNumValues", "right-keyWithIndexToValue");
     private static final String METADATA_DIR = "_metadata";
 
     private StateDiscovery() {
@@ -34,7 +38,13 @@ final class StateDiscovery {
     /** Facts gathered for one store across partitions. */
     private static final class StoreFacts {
         final SortedSet<Integer> partitions = new TreeSet<>();
+        /** Partitions whose store folder exists, with state files in it or not. */
+        final SortedSet<Integer> folders = new TreeSet<>();
         final SortedSet<Long> versions = new TreeSet<>();
+        /** The versions of each partition's files. */
+        final Map<Integer, SortedSet<Long>> versionsByPartition = new TreeMap<>();
+        /** Temp files ({@code .<name>.<uuid>.tmp}) per partition: what an interrupted write leaves. */
+        final Map<Integer, List<String>> tempFiles = new TreeMap<>();
         boolean hdfsFiles;
         boolean rocksDbFiles;
         final List<StateSchemaFile> schemaFiles = new ArrayList<>();
@@ -45,34 +55,90 @@ final class StateDiscovery {
                                     Map<String, String> stateVariables) {
     }
 
-    static List<StateOperatorInfo> discover(FolderAccess access) {
-        Path stateDir = access.root().resolve("state");
-        List<StateOperatorInfo> operators = new ArrayList<>();
-        if (!Files.isDirectory(stateDir)) {
-            return operators;
-        }
-        for (Path operatorDir : access.list(stateDir)) {
-            Long operatorId = LogFolder.parseBatchId(operatorDir.getFileName().toString());
-            if (operatorId == null || !Files.isDirectory(operatorDir)) {
-                continue;
-            }
-            operators.add(readOperator(access, operatorId.intValue(), operatorDir));
-        }
-        return operators;
+    /**
+     * A state version that some partitions of a store have and others do not: the newest version of the store,
+     * written by a batch that stopped while its tasks were writing state (a crash), or damage when that batch
+     * committed.
+     *
+     * @param operatorId   the operator
+     * @param storeName    the store
+     * @param version      the newest version
+     * @param present      partitions that have it
+     * @param missing      partitions whose newest version is older
+     * @param tempFiles    temp files left in the store's folders (relative paths)
+     */
+    record PartialVersion(int operatorId, String storeName, long version, List<Integer> present, List<Integer> missing,
+                          List<String> tempFiles) {
     }
 
-    private static StateOperatorInfo readOperator(FolderAccess access, int operatorId, Path operatorDir) {
-        Map<String, StoreFacts> stores = new TreeMap<>();
-        for (Path partitionDir : access.list(operatorDir)) {
-            Long partition = LogFolder.parseBatchId(partitionDir.getFileName().toString());
-            if (partition == null || !Files.isDirectory(partitionDir)) {
+    /** What was found under {@code state/}. */
+    record Discovery(List<StateOperatorInfo> operators, List<PartialVersion> partialVersions) {
+    }
+
+    static List<StateOperatorInfo> discover(FolderAccess access) {
+        return discoverAll(access).operators();
+    }
+
+    static Discovery discoverAll(FolderAccess access) {
+        Path stateDir = access.root().resolve("state");
+        List<StateOperatorInfo> operators = new ArrayList<>();
+        List<PartialVersion> partial = new ArrayList<>();
+        if (!access.isFolder(stateDir)) {
+            return new Discovery(operators, partial);
+        }
+        for (Path operatorDir : access.list(stateDir)) {
+            String name = operatorDir.getFileName().toString();
+            if (Files.isSymbolicLink(operatorDir)) {
+                access.noteLink(operatorDir, "a symbolic link in state/, not an operator (Spark writes no links); not followed");
                 continue;
             }
-            readStoreFolder(access, partitionDir, partition.intValue(), stores.computeIfAbsent(DEFAULT_STORE, k -> new StoreFacts()));
+            Long operatorId = LogFolder.parseBatchId(name);
+            if (operatorId == null || operatorId > Integer.MAX_VALUE
+                    || !Files.isDirectory(operatorDir, LinkOption.NOFOLLOW_LINKS)) {
+                access.findings().note(access.relative(operatorDir), "not an operator folder (Spark writes state/<operator id>/);"
+                        + " ignored");
+                continue;
+            }
+            operators.add(readOperator(access, operatorId.intValue(), operatorDir, partial));
+        }
+        return new Discovery(operators, partial);
+    }
+
+    private static StateOperatorInfo readOperator(FolderAccess access, int operatorId, Path operatorDir,
+                                                  List<PartialVersion> partial) {
+        Optional<OperatorMetadata> metadata = readOperatorMetadata(access, operatorDir);
+        java.util.Set<String> knownStores = metadata.map(m -> m.partitionsByStore().keySet()).orElse(java.util.Set.of());
+        Map<String, StoreFacts> stores = new TreeMap<>();
+        for (Path partitionDir : access.list(operatorDir)) {
+            String name = partitionDir.getFileName().toString();
+            if (Files.isSymbolicLink(partitionDir)) {
+                access.noteLink(partitionDir, "a symbolic link among the partitions, not a partition (Spark writes no links);"
+                        + " not followed");
+                continue;
+            }
+            boolean folder = Files.isDirectory(partitionDir, LinkOption.NOFOLLOW_LINKS);
+            if (name.equals(METADATA_DIR) || name.equals("_stateSchema")) {
+                continue;
+            }
+            Long partition = LogFolder.parseBatchId(name);
+            if (partition == null || partition > Integer.MAX_VALUE || !folder) {
+                access.findings().note(access.relative(partitionDir), "not a partition folder (Spark writes state/"
+                        + operatorId + "/<partition>/); ignored");
+                continue;
+            }
+            int p = partition.intValue();
+            readStoreFolder(access, partitionDir, p, stores.computeIfAbsent(DEFAULT_STORE, k -> new StoreFacts()));
             for (Path child : access.list(partitionDir)) {
-                String name = child.getFileName().toString();
-                if (Files.isDirectory(child) && !name.equals(METADATA_DIR) && !name.equals("SSTs") && !name.equals("logs")) {
-                    readStoreFolder(access, child, partition.intValue(), stores.computeIfAbsent(name, k -> new StoreFacts()));
+                String childName = child.getFileName().toString();
+                if (Files.isSymbolicLink(child) || !Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)
+                        || childName.equals(METADATA_DIR) || childName.equals("SSTs") || childName.equals("logs")) {
+                    continue; // links and files were remarked on by readStoreFolder
+                }
+                if (knownStores.contains(childName) || JOIN_STORES.contains(childName)) {
+                    readStoreFolder(access, child, p, stores.computeIfAbsent(childName, k -> new StoreFacts()));
+                } else {
+                    access.findings().note(access.relative(child), "a folder Spark does not write (named stores are the"
+                            + " operator metadata's, or a stream-stream join's four): not a state store; ignored");
                 }
             }
         }
@@ -81,7 +147,6 @@ final class StateDiscovery {
             stores.remove(DEFAULT_STORE); // the partition folders only hold named stores (stream-stream join)
         }
         addSchemaV3Files(access, operatorDir, stores);
-        Optional<OperatorMetadata> metadata = readOperatorMetadata(access, operatorDir);
         if (metadata.isEmpty()) {
             access.findings().note("state/" + operatorId, "no operator metadata file (Spark writes one from 4.0 on);"
                     + " the operator kind is not recorded");
@@ -96,44 +161,118 @@ final class StateDiscovery {
                         + " has both HDFS (.delta/.snapshot) and RocksDB (.zip/.changelog) files");
             }
             storeInfos.add(new StateStoreInfo(store.getKey(), numPartitions, provider, facts.versions, facts.schemaFiles));
+            partialVersion(operatorId, store.getKey(), facts, numPartitions).ifPresent(partial::add);
         }
         return new StateOperatorInfo(operatorId, metadata.map(OperatorMetadata::operatorName).orElse(null),
                 metadata.map(OperatorMetadata::version).orElse(0), storeInfos,
                 metadata.map(OperatorMetadata::stateVariables).orElse(Map.of()));
     }
 
+    /** The store's newest version when some of its partitions do not have it (their newest version is older). */
+    private static Optional<PartialVersion> partialVersion(int operatorId, String storeName, StoreFacts facts, int numPartitions) {
+        if (facts.versions.isEmpty()) {
+            return Optional.empty();
+        }
+        long newest = facts.versions.last();
+        List<Integer> present = new ArrayList<>();
+        List<Integer> missing = new ArrayList<>();
+        for (int partition : facts.folders) {
+            SortedSet<Long> versions = facts.versionsByPartition.get(partition);
+            if (versions != null && versions.contains(newest)) {
+                present.add(partition);
+            } else if (versions == null || versions.isEmpty() || versions.last() < newest) {
+                missing.add(partition);
+            }
+        }
+        if (missing.isEmpty() || present.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> temps = new ArrayList<>();
+        facts.tempFiles.values().forEach(temps::addAll);
+        return Optional.of(new PartialVersion(operatorId, storeName, newest, present, missing, temps));
+    }
+
+    /** 4.1's JSON checksum beside a state file ({@code 3.delta.crc}), and RocksDB's files inside a store folder. */
+    private static final Pattern STATE_SIDECAR =
+            Pattern.compile("(\\d{1,19})(?:_[0-9A-Za-z-]+)?\\.(delta|snapshot|zip|changelog)\\.crc");
+
     private static void readStoreFolder(FolderAccess access, Path storeDir, int partition, StoreFacts facts) {
+        facts.folders.add(partition);
         boolean any = false;
+        SortedSet<Long> versions = new TreeSet<>();
         for (Path file : access.list(storeDir)) {
             String name = file.getFileName().toString();
-            if (name.equals("SSTs")) {
+            if (Files.isSymbolicLink(file)) {
+                access.noteLink(file, "a symbolic link in a state store folder: not a state file or store (Spark writes"
+                        + " no links); not followed");
+                continue;
+            }
+            boolean folder = Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS);
+            if (name.equals("SSTs") && folder) {
                 facts.rocksDbFiles = true;
                 continue;
             }
+            if (folder) {
+                continue; // _metadata, logs, and named stores are looked at by the caller
+            }
             Matcher matcher = STATE_FILE.matcher(name);
             if (!matcher.matches()) {
+                if (!STATE_SIDECAR.matcher(name).matches()) {
+                    access.findings().note(access.relative(file), "not a state file (Spark writes <version>.delta,"
+                            + " .snapshot, .zip or .changelog); ignored");
+                }
+                continue;
+            }
+            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                access.findings().note(access.relative(file), "not a regular file; ignored");
                 continue;
             }
             any = true;
-            facts.versions.add(Long.parseLong(matcher.group(1)));
+            long version = Long.parseLong(matcher.group(1));
+            versions.add(version);
+            facts.versions.add(version);
             switch (matcher.group(2)) {
                 case "delta", "snapshot" -> facts.hdfsFiles = true;
                 default -> facts.rocksDbFiles = true;
             }
         }
+        List<String> temps = tempFiles(access, storeDir);
+        if (!temps.isEmpty()) {
+            facts.tempFiles.computeIfAbsent(partition, k -> new ArrayList<>()).addAll(temps);
+        }
         Path schemaFile = storeDir.resolve(METADATA_DIR).resolve("schema");
-        if (Files.exists(schemaFile)) {
+        if (Files.isRegularFile(schemaFile, LinkOption.NOFOLLOW_LINKS)) {
             any = true;
             facts.schemaFiles.add(readSchemaFile(access, schemaFile));
+        } else if (Files.isSymbolicLink(schemaFile)) {
+            access.noteLink(schemaFile, "a symbolic link where Spark writes the state schema; not followed");
         }
         if (any) {
             facts.partitions.add(partition);
+            facts.versionsByPartition.computeIfAbsent(partition, k -> new TreeSet<>()).addAll(versions);
         }
+    }
+
+    /** The temp files of interrupted writes ({@code .5.delta.<uuid>.tmp}) in a store folder. */
+    private static List<String> tempFiles(FolderAccess access, Path storeDir) {
+        List<String> temps = new ArrayList<>();
+        try (java.nio.file.DirectoryStream<Path> stream = Files.newDirectoryStream(storeDir)) {
+            for (Path entry : stream) {
+                String name = entry.getFileName().toString();
+                if (name.endsWith(".tmp") && temps.size() < 20) {
+                    temps.add(access.relative(entry));
+                }
+            }
+        } catch (java.io.IOException | RuntimeException e) {
+            // listed (and reported) by the caller already
+        }
+        temps.sort(null);
+        return temps;
     }
 
     private static StateSchemaFile readSchemaFile(FolderAccess access, Path file) {
         String relative = access.relative(file);
-        Optional<byte[]> bytes = access.read(file);
+        Optional<byte[]> bytes = access.read(file, FolderAccess.MAX_TEXT_LOG_BYTES);
         if (bytes.isEmpty()) {
             return new StateSchemaFile(relative, 0, null, null);
         }
@@ -149,15 +288,26 @@ final class StateDiscovery {
     /** Spark 4's {@code _stateSchema/<store>/<batchId>_<uuid>} files: listed here, decoded by the state reader. */
     private static void addSchemaV3Files(FolderAccess access, Path operatorDir, Map<String, StoreFacts> stores) {
         Path schemaRoot = operatorDir.resolve("_stateSchema");
-        if (!Files.isDirectory(schemaRoot)) {
+        if (!Files.isDirectory(schemaRoot, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         for (Path storeDir : access.list(schemaRoot)) {
-            if (!Files.isDirectory(storeDir)) {
+            if (Files.isSymbolicLink(storeDir)) {
+                access.noteLink(storeDir, "a symbolic link among the state schema folders; not followed");
+                continue;
+            }
+            if (!Files.isDirectory(storeDir, LinkOption.NOFOLLOW_LINKS)) {
                 continue;
             }
             StoreFacts facts = stores.computeIfAbsent(storeDir.getFileName().toString(), k -> new StoreFacts());
-            List<Path> files = access.list(storeDir);
+            List<Path> files = new ArrayList<>();
+            for (Path file : access.list(storeDir)) {
+                if (Files.isSymbolicLink(file)) {
+                    access.noteLink(file, "a symbolic link where Spark writes a state schema file; not followed");
+                } else if (Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+                    files.add(file);
+                }
+            }
             files.sort((a, b) -> Long.compare(schemaBatch(a), schemaBatch(b)));
             for (Path file : files) {
                 facts.schemaFiles.add(new StateSchemaFile(access.relative(file), 3, null, null));
@@ -177,23 +327,23 @@ final class StateDiscovery {
         Path file = metadataDir.resolve("metadata");
         int maxVersion = 1;
         Path v2Dir = metadataDir.resolve("v2");
-        if (Files.isDirectory(v2Dir)) {
+        if (access.isFolder(v2Dir)) {
             Map.Entry<Long, Path> newest = LogFolder.batchFiles(access, v2Dir, false).lastEntry();
             if (newest != null) {
                 file = newest.getValue();
                 maxVersion = 2;
             }
         }
-        if (!Files.exists(file)) {
+        if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
             return Optional.empty();
         }
         String relative = access.relative(file);
-        Optional<byte[]> bytes = access.read(file);
-        if (bytes.isEmpty()) {
+        Optional<LogText> read = access.readText(file, FolderAccess.MAX_TEXT_LOG_BYTES);
+        if (read.isEmpty()) {
             return Optional.empty();
         }
         try {
-            LogText text = LogText.decode(bytes.get());
+            LogText text = read.get();
             int version = text.version(maxVersion);
             if (text.size() < 2) {
                 throw new FormatException(null, "truncated: no JSON after the version line");

@@ -28,7 +28,7 @@ import java.util.stream.LongStream;
 import java.util.stream.Stream;
 
 import static io.streamscope.checkpoint.SourceKind.KAFKA;
-import static io.streamscope.checkpoint.SourceKind.MEMORY;
+import static io.streamscope.checkpoint.SourceKind.PLAIN_NUMBER;
 import static io.streamscope.checkpoint.StateProvider.HDFS;
 import static io.streamscope.checkpoint.StateProvider.ROCKSDB;
 import static org.junit.jupiter.api.Assertions.assertAll;
@@ -147,117 +147,117 @@ class ConformanceCorpusTest {
     static final List<Exp> TABLE = List.of(
             // #27: offsets 0,1,2,4 (gap), commits 0,1,2 -> batch 4 will replay; a gap note for batch 3
             new Exp("checkpoint-test-offsetId-commitId-inconsistent", "d4358946-170c-49a7-823b-d8e4e9126616",
-                    ids(0, 1, 2, 4), ids(0, 1, 2), ids(4), kinds(MEMORY), List.of(), Map.of(), List.of(), List.of())
+                    ids(0, 1, 2, 4), ids(0, 1, 2), ids(4), kinds(PLAIN_NUMBER), List.of(), Map.of(), List.of(), List.of())
                     .withNotes("(?is)(?=.*\\bgap\\b).*\\b3\\b.*", "(?is).*\\bbatch 4\\b.*(replay|re-run|rerun).*"),
             // #1: offsets 0,1, no commits dir (2.1: committed = next offsets exist; the last batch re-runs),
             // state versions 1-2 in partitions 0-9, metadata line without conf
             new Exp("checkpoint-version-2.1.0", "dddc5e7f-1e71-454c-8362-de184444fb5a",
-                    ids(0, 1), ids(0), ids(1), kinds(MEMORY), List.of(old("default", 10, ids(1, 2))), Map.of(),
+                    ids(0, 1), ids(0), ids(1), kinds(PLAIN_NUMBER), List.of(old("default", 10, ids(1, 2))), Map.of(),
                     List.of(), List.of())
                     .withNotes("(?is).*no commits.*", "(?is).*\\bbatch 1\\b.*(replay|re-run|rerun).*"),
             // #2: FMGWS state format 1 because the offset log lacks the key
             done("checkpoint-version-2.3.1-flatMapGroupsWithState-state-format-1", "04d960cd-d38f-4ce6-b8d0-ebcf84c9dccc",
-                    ids(0, 1), kinds(MEMORY), old("default", 5, ids(1, 2)))
+                    ids(0, 1), kinds(PLAIN_NUMBER), old("default", 5, ids(1, 2)))
                     .with(Map.of("spark.sql.shuffle.partitions", "5"),
                             List.of("spark.sql.streaming.flatMapGroupsWithState.stateFormatVersion")),
             // #3: two source lines, no state, no multipleWatermarkPolicy key => legacy min
             done("checkpoint-version-2.3.1-for-multi-watermark-policy", "549eeb1a-d762-420c-bb44-3fd6d73a5268",
-                    ids(0, 1), kinds(MEMORY, MEMORY))
+                    ids(0, 1), kinds(PLAIN_NUMBER, PLAIN_NUMBER))
                     .with(Map.of(), List.of("spark.sql.streaming.multipleWatermarkPolicy")),
             // #4: agg state format 1 (no aggregation.stateFormatVersion key)
             done("checkpoint-version-2.3.1-streaming-aggregate-state-format-1", "2f32aca2-1b97-458f-a48f-109328724f09",
-                    ids(0, 1), kinds(MEMORY), old("default", 5, ids(1, 2)))
+                    ids(0, 1), kinds(PLAIN_NUMBER), old("default", 5, ids(1, 2)))
                     .with(Map.of(), List.of("spark.sql.streaming.aggregation.stateFormatVersion")),
             // #5: commits v1 {} => nextBatchWatermarkMs 0
             done("checkpoint-version-2.3.1-without-commit-log-metadata", "73f7f943-0a08-4ffb-a504-9fa88ff7612a",
-                    ids(0, 1), kinds(MEMORY), old("default", 5, ids(1, 2))),
+                    ids(0, 1), kinds(PLAIN_NUMBER), old("default", 5, ids(1, 2))),
             // #6: join state format 1, four stores, two source lines
             done("checkpoint-version-2.4.0-streaming-join", "1ab1ee6f-993c-4a51-824c-1c7cc8202f62",
-                    ids(0), kinds(MEMORY, MEMORY), old(JOIN_STORES_KEY, 5, ids(1))),
+                    ids(0), kinds(PLAIN_NUMBER, PLAIN_NUMBER), old(JOIN_STORES_KEY, 5, ids(1))),
             // #7: Kafka source (initial offsets in sources/0/0)
             done(KAFKA_FIXTURE, "fc415a71-f0a2-4c3c-aeaf-f9e258c3f726",
                     ids(0), kinds(KAFKA), old("default", 5, ids(1))),
             // #8-11
             done("checkpoint-version-2.4.5-for-compatibility-test-common-functions", "5f1362da-99ce-4ba2-97e1-d992c295e563",
-                    ids(0), kinds(MEMORY), old("default", 5, ids(1))),
+                    ids(0), kinds(PLAIN_NUMBER), old("default", 5, ids(1))),
             done("checkpoint-version-2.4.5-for-compatibility-test-deduplicate", "26fe8d3d-d101-44b0-b9c1-a2f9f09cea69",
-                    ids(0), kinds(MEMORY), old("default", 5, ids(1))),
+                    ids(0), kinds(PLAIN_NUMBER), old("default", 5, ids(1))),
             done("checkpoint-version-2.4.5-for-compatibility-test-statistical-functions", "8fc17276-e48b-4e8a-a9c9-31f0045ed860",
-                    ids(0), kinds(MEMORY), old("default", 5, ids(1))),
+                    ids(0), kinds(PLAIN_NUMBER), old("default", 5, ids(1))),
             done("checkpoint-version-2.4.5-for-compatibility-test-sum-decimal", "ac9f2680-3a39-4afd-824b-7beefdf7d7a7",
-                    ids(0), kinds(MEMORY), old("default", 5, ids(1))),
+                    ids(0), kinds(PLAIN_NUMBER), old("default", 5, ids(1))),
             // #12: 1 shuffle partition; no codec key in conf
             done("checkpoint-version-3.0.0-streaming-statestore-codec", "6bcf6671-d23e-4ad8-824f-98aa5924ce6d",
-                    ids(0), kinds(MEMORY), old("default", 1, ids(1)))
+                    ids(0), kinds(PLAIN_NUMBER), old("default", 1, ids(1)))
                     .with(Map.of("spark.sql.shuffle.partitions", "1"),
                             List.of("spark.sql.streaming.stateStore.compression.codec")),
             // #13: schema file v1
             done("checkpoint-version-3.1.0-flatmapgroupswithstate-repartition", "dc9af96e-870c-4dc6-ad09-1b84b62caac3",
-                    ids(0), kinds(MEMORY), old("default", 5, ids(1), 1)),
+                    ids(0), kinds(PLAIN_NUMBER), old("default", 5, ids(1), 1)),
             // #14-20: schema file v2
             done("checkpoint-version-3.2.0-deduplication-with-repartition", "9538ada3-a233-4697-8b02-cc66250189a3",
-                    ids(0, 1), kinds(MEMORY), old("default", 5, ids(1, 2), 2)),
+                    ids(0, 1), kinds(PLAIN_NUMBER), old("default", 5, ids(1, 2), 2)),
             done("checkpoint-version-3.2.0-flatmapgroupswithstate1-repartition", "b36205c7-696a-4fe9-86d4-a4efdf05795b",
-                    ids(0), kinds(MEMORY), old("default", 5, ids(1), 2)),
+                    ids(0), kinds(PLAIN_NUMBER), old("default", 5, ids(1), 2)),
             done("checkpoint-version-3.2.0-flatmapgroupswithstate2-repartition", "f4795695-2b3e-4864-983a-f7bf52c0e29d",
-                    ids(0), kinds(MEMORY), old("default", 5, ids(1), 2)),
+                    ids(0), kinds(PLAIN_NUMBER), old("default", 5, ids(1), 2)),
             done("checkpoint-version-3.2.0-session-window-with-repartition", "c3d27d93-536b-49ce-a62f-f2777855a1fb",
-                    ids(0, 1), kinds(MEMORY), old("default", 5, ids(1, 2), 2)),
+                    ids(0, 1), kinds(PLAIN_NUMBER), old("default", 5, ids(1, 2), 2)),
             done("checkpoint-version-3.2.0-streaming-aggregate-with-repartition", "cd462130-c8fb-4212-8b08-4e1b9e10dbcf",
-                    ids(0, 1), kinds(MEMORY), old("default", 5, ids(1, 2), 2)),
+                    ids(0, 1), kinds(PLAIN_NUMBER), old("default", 5, ids(1, 2), 2)),
             done("checkpoint-version-3.3.0-streaming-deduplication", "33e8de33-00b8-4b60-8246-df2f433257ff",
-                    ids(0, 1), kinds(MEMORY), old("default", 5, ids(1, 2), 2)),
+                    ids(0, 1), kinds(PLAIN_NUMBER), old("default", 5, ids(1, 2), 2)),
             // #20: no encodingFormat key => unsaferow
             done("checkpoint-version-3.5.1-streaming-deduplication", "a13717f3-7485-421b-b55a-21625123b680",
-                    ids(0, 1), kinds(MEMORY), old("default", 5, ids(1, 2), 2))
+                    ids(0, 1), kinds(PLAIN_NUMBER), old("default", 5, ids(1, 2), 2))
                     .with(Map.of(), List.of("spark.sql.streaming.stateStore.encodingFormat")),
             // #21: 4 stores, each with _metadata/schema v2 in partition 0
             done("checkpoint-version-3.5.1-streaming-join", "e41911da-47c9-4560-a95d-e2ab97f2bc85",
-                    ids(0), kinds(MEMORY, MEMORY), old(JOIN_STORES_KEY, 5, ids(1), 2)),
+                    ids(0), kinds(PLAIN_NUMBER, PLAIN_NUMBER), old(JOIN_STORES_KEY, 5, ids(1), 2)),
             // #23: checkpoint format v2 (RocksDB, <v>_<uuid> files); join1 = join format 1 => schema files v1
             done(CP2 + "dedup", "ccaf96d0-9b51-437a-a2c6-f53efd7e6be4",
-                    range(0, 3), kinds(MEMORY), op("dedupe", 1, "default", ROCKSDB, 5, range(1, 4), 2)),
+                    range(0, 3), kinds(PLAIN_NUMBER), op("dedupe", 1, "default", ROCKSDB, 5, range(1, 4), 2)),
             done(CP2 + "join1", "73d73fc9-8acd-4193-9871-b13d4cece4bc",
-                    range(0, 4), kinds(MEMORY, MEMORY), op("symmetricHashJoin", 1, JOIN_STORES_KEY, ROCKSDB, 5, range(1, 5), 1)),
+                    range(0, 4), kinds(PLAIN_NUMBER, PLAIN_NUMBER), op("symmetricHashJoin", 1, JOIN_STORES_KEY, ROCKSDB, 5, range(1, 5), 1)),
             done(CP2 + "join2", "c91297b4-ac33-4c7e-a876-58758f5f611c",
-                    range(0, 4), kinds(MEMORY, MEMORY), op("symmetricHashJoin", 1, JOIN_STORES_KEY, ROCKSDB, 5, range(1, 5), 2)),
+                    range(0, 4), kinds(PLAIN_NUMBER, PLAIN_NUMBER), op("symmetricHashJoin", 1, JOIN_STORES_KEY, ROCKSDB, 5, range(1, 5), 2)),
             done(CP2 + "limit", "5abf3d49-f6b3-434b-b30f-88e60b91f1b0",
-                    range(0, 3), kinds(MEMORY), op("globalLimit", 1, "default", ROCKSDB, 5, range(1, 4), 2)),
+                    range(0, 3), kinds(PLAIN_NUMBER), op("globalLimit", 1, "default", ROCKSDB, 5, range(1, 4), 2)),
             // #24-25: transformWithState, operator metadata v2, schema v3 under _stateSchema/default
             done("checkpoint-version-4.0.0-tws-avro", "f3f30619-9175-4329-97a7-f5629deaad89",
-                    ids(0, 1), kinds(MEMORY), op("transformWithStateExec", 2, "default", ROCKSDB, 5, ids(1, 2), 3))
+                    ids(0, 1), kinds(PLAIN_NUMBER), op("transformWithStateExec", 2, "default", ROCKSDB, 5, ids(1, 2), 3))
                     .with(Map.of("spark.sql.streaming.stateStore.encodingFormat", "avro"), List.of()),
             done("checkpoint-version-4.0.0-tws-unsaferow", "1341f9d1-5100-4426-876c-2754aeaca02b",
-                    ids(0, 1), kinds(MEMORY), op("transformWithStateExec", 2, "default", ROCKSDB, 5, ids(1, 2), 3))
+                    ids(0, 1), kinds(PLAIN_NUMBER), op("transformWithStateExec", 2, "default", ROCKSDB, 5, ids(1, 2), 3))
                     .with(Map.of("spark.sql.streaming.stateStore.encodingFormat", "unsaferow"), List.of()),
             // #22: 10 sub-checkpoints, operator metadata v1 with numPartitions 5
             done(V4 + "hdfs/agg", "ab7bcd9a-4146-45d3-933d-a615b381c3be",
-                    range(0, 3), kinds(MEMORY), op("stateStoreSave", 1, "default", HDFS, 5, range(1, 4), 2)),
+                    range(0, 3), kinds(PLAIN_NUMBER), op("stateStoreSave", 1, "default", HDFS, 5, range(1, 4), 2)),
             done(V4 + "hdfs/dedup", "9253a36d-8c80-4cdc-9d2a-3cd9b5ceff59",
-                    range(0, 3), kinds(MEMORY), op("dedupe", 1, "default", HDFS, 5, range(1, 4), 2)),
+                    range(0, 3), kinds(PLAIN_NUMBER), op("dedupe", 1, "default", HDFS, 5, range(1, 4), 2)),
             done(V4 + "hdfs/join1", "fbcd445d-b716-4589-ad15-774afa5a243d",
-                    range(0, 4), kinds(MEMORY, MEMORY), op("symmetricHashJoin", 1, JOIN_STORES_KEY, HDFS, 5, range(1, 5), 2)),
+                    range(0, 4), kinds(PLAIN_NUMBER, PLAIN_NUMBER), op("symmetricHashJoin", 1, JOIN_STORES_KEY, HDFS, 5, range(1, 5), 2)),
             done(V4 + "hdfs/join2", "26806544-709f-4745-a6e4-7641361fe94a",
-                    range(0, 4), kinds(MEMORY, MEMORY), op("symmetricHashJoin", 1, JOIN_STORES_KEY, HDFS, 5, range(1, 5), 2)),
+                    range(0, 4), kinds(PLAIN_NUMBER, PLAIN_NUMBER), op("symmetricHashJoin", 1, JOIN_STORES_KEY, HDFS, 5, range(1, 5), 2)),
             done(V4 + "hdfs/limit", "5ed656f0-84dd-414c-abbc-851e4ce58b93",
-                    range(0, 3), kinds(MEMORY), op("globalLimit", 1, "default", HDFS, 5, range(1, 4), 2)),
+                    range(0, 3), kinds(PLAIN_NUMBER), op("globalLimit", 1, "default", HDFS, 5, range(1, 4), 2)),
             done(V4 + "rocksdb/agg", "0da797f0-6c12-4954-89cf-cea200a87f97",
-                    range(0, 3), kinds(MEMORY), op("stateStoreSave", 1, "default", ROCKSDB, 5, range(1, 4), 2)),
+                    range(0, 3), kinds(PLAIN_NUMBER), op("stateStoreSave", 1, "default", ROCKSDB, 5, range(1, 4), 2)),
             done(V4 + "rocksdb/dedup", "7715e3b8-26dd-416a-ac64-c804bb48a972",
-                    range(0, 3), kinds(MEMORY), op("dedupe", 1, "default", ROCKSDB, 5, range(1, 4), 2)),
+                    range(0, 3), kinds(PLAIN_NUMBER), op("dedupe", 1, "default", ROCKSDB, 5, range(1, 4), 2)),
             done(V4 + "rocksdb/join1", "160224de-518b-4191-b9d6-544602476824",
-                    range(0, 4), kinds(MEMORY, MEMORY), op("symmetricHashJoin", 1, JOIN_STORES_KEY, ROCKSDB, 5, range(1, 5), 2)),
+                    range(0, 4), kinds(PLAIN_NUMBER, PLAIN_NUMBER), op("symmetricHashJoin", 1, JOIN_STORES_KEY, ROCKSDB, 5, range(1, 5), 2)),
             done(V4 + "rocksdb/join2", "cb2f2800-2129-4356-bf83-e985db7d8556",
-                    range(0, 4), kinds(MEMORY, MEMORY), op("symmetricHashJoin", 1, JOIN_STORES_KEY, ROCKSDB, 5, range(1, 5), 2)),
+                    range(0, 4), kinds(PLAIN_NUMBER, PLAIN_NUMBER), op("symmetricHashJoin", 1, JOIN_STORES_KEY, ROCKSDB, 5, range(1, 5), 2)),
             done(V4 + "rocksdb/limit", "711e4377-ce90-456e-8530-9e0374ce4791",
-                    range(0, 3), kinds(MEMORY), op("globalLimit", 1, "default", ROCKSDB, 5, range(1, 4), 2)),
+                    range(0, 3), kinds(PLAIN_NUMBER), op("globalLimit", 1, "default", ROCKSDB, 5, range(1, 4), 2)),
             // #26: conf shuffle.partitions=5 pinned
             done("checkpoint-version-4.0.1-dedup-spark-53942", "295ee44f-dd99-45cf-a21d-9a760b439c45",
-                    ids(0), kinds(MEMORY), op("dedupe", 1, "default", HDFS, 5, ids(1), 2))
+                    ids(0), kinds(PLAIN_NUMBER), op("dedupe", 1, "default", HDFS, 5, ids(1), 2))
                     .with(Map.of("spark.sql.shuffle.partitions", "5"), List.of()),
             // #28: checkpoint under the triple-escaped folder name, no state
             done("escaped-path-2.4.0/chk%252520%252525@%252523chk", "09be7fb3-49d8-48a6-840d-e9c2ad92a898",
-                    ids(0), kinds(MEMORY)));
+                    ids(0), kinds(PLAIN_NUMBER)));
 
     static Stream<Arguments> fixtures() {
         return TABLE.stream().map(e -> Arguments.of(Named.of(e.path(), e)));

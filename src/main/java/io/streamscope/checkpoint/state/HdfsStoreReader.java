@@ -56,7 +56,7 @@ final class HdfsStoreReader {
         Path delta = files.delta(version);
         if (delta == null) {
             throw new StoreVersionNotAvailableException("no " + version + ".delta in " + files.folder().getFileName()
-                    + " (purged, or only a snapshot was kept)");
+                    + (files.snapshot(version) != null ? " (only a snapshot was kept)" : ": " + files.whyMissing(version)));
         }
         read(delta, sink, onFailure);
     }
@@ -64,7 +64,7 @@ final class HdfsStoreReader {
     private static String missingMessage(StoreFiles files, long version, long missing, long base) {
         return "version " + version + " cannot be rebuilt: " + missing + ".delta is missing"
                 + (base > 0 ? " after snapshot " + base : " and no snapshot at or below it exists")
-                + " (purged by retention?)";
+                + ": " + files.whyMissing(missing);
     }
 
     private static void read(Path file, Consumer<StateRecord> sink, FileFailure onFailure) throws IOException {

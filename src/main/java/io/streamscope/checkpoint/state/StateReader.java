@@ -42,6 +42,8 @@ public final class StateReader {
     private final StoreSchema schema;
     /** Written by the prefetch thread too. */
     private final List<Problem> problems = Collections.synchronizedList(new ArrayList<>());
+    /** Normal Spark behaviour met while reading (a batch that died before writing state in a partition). */
+    private final List<io.streamscope.checkpoint.Note> notes = Collections.synchronizedList(new ArrayList<>());
     /** transformWithState's column families by name (schema v3), empty for other operators. */
     private final Map<String, ColumnFamilySchema> families = new HashMap<>();
     /** Column family names by id, per partition, from the snapshot zips' metadata. */
@@ -84,6 +86,16 @@ public final class StateReader {
     public List<Problem> problems() {
         synchronized (problems) {
             return List.copyOf(problems);
+        }
+    }
+
+    /**
+     * What is worth a remark but is no damage: partitions a batch that never committed did not reach before it died
+     * (they have no state for the version; Spark writes it when the batch re-runs).
+     */
+    public List<io.streamscope.checkpoint.Note> notes() {
+        synchronized (notes) {
+            return List.copyOf(notes);
         }
     }
 
@@ -195,11 +207,34 @@ public final class StateReader {
             }
             return !damaged[0];
         } catch (StoreVersionNotAvailableException e) {
-            problems.add(Problem.error(storeFolder(partition), null, e.getMessage()));
+            notAvailable(partition, version, files.get(), e);
         } catch (IOException e) {
             problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
+        } catch (java.io.UncheckedIOException e) {
+            throw e; // the sink's own output failed: not the files' doing
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            // The partition boundary: whatever the files provoke is this partition's problem, never the reader's end.
+            problems.add(Problem.error(storeFolder(partition), null, "cannot read the state at version " + version + ": " + e));
         }
         return false;
+    }
+
+    /**
+     * A version a partition cannot give. When the partition has no file that new and the batch that would have
+     * written it never committed, the batch died before writing state there: a note. Otherwise the files are gone.
+     */
+    private void notAvailable(int partition, long version, StoreFiles files, StoreVersionNotAvailableException e) {
+        Batch batch = checkpoint.batches().get(version - 1);
+        boolean uncommitted = batch == null ? checkpoint.batches().isEmpty() || version - 1 > checkpoint.batches().lastKey()
+                : !batch.committed();
+        if (uncommitted && files.newestVersion() < version) {
+            notes.add(new io.streamscope.checkpoint.Note(storeFolder(partition), "a batch that died while writing state:"
+                    + " batch " + (version - 1) + " never committed and wrote no version " + version + " in partition "
+                    + partition + (store.versions().contains(version) ? " (other partitions have it)" : "")
+                    + "; Spark writes it when the batch re-runs, so there is no state after batch " + (version - 1) + " here"));
+        } else {
+            problems.add(Problem.error(storeFolder(partition), null, e.getMessage()));
+        }
     }
 
     private void changesOf(int partition, long version, Consumer<StateRecord> sink) {
@@ -214,9 +249,13 @@ public final class StateReader {
                 HdfsStoreReader.changesOf(files.get(), version, sink, this::damaged);
             }
         } catch (StoreVersionNotAvailableException e) {
-            problems.add(Problem.error(storeFolder(partition), null, e.getMessage()));
+            notAvailable(partition, version, files.get(), e);
         } catch (IOException e) {
             problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
+        } catch (java.io.UncheckedIOException e) {
+            throw e;
+        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+            problems.add(Problem.error(storeFolder(partition), null, "cannot read the changes of version " + version + ": " + e));
         }
     }
 

@@ -36,7 +36,8 @@ public final class StoreFiles {
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder)) {
             for (Path file : stream) {
                 Matcher m = NAME.matcher(file.getFileName().toString());
-                if (m.matches() && Files.isRegularFile(file)) {
+                // Links are never state files: a dangling one is no version, and none is followed out of the checkpoint.
+                if (m.matches() && Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                     files.byKind.computeIfAbsent(m.group(3), k -> new TreeMap<>())
                             .computeIfAbsent(Long.parseLong(m.group(1)), k -> new HashMap<>())
                             .put(m.group(2) == null ? "" : m.group(2), file);
@@ -81,6 +82,42 @@ public final class StoreFiles {
     public Path anyZip() {
         NavigableMap<Long, Map<String, Path>> zips = byKind.get("zip");
         return zips == null || zips.isEmpty() ? null : zips.lastEntry().getValue().values().iterator().next();
+    }
+
+    /** The newest version any file of this folder is for, or -1. */
+    public long newestVersion() {
+        long newest = -1;
+        for (NavigableMap<Long, Map<String, Path>> versions : byKind.values()) {
+            if (!versions.isEmpty()) {
+                newest = Math.max(newest, versions.lastKey());
+            }
+        }
+        return newest;
+    }
+
+    /** The oldest version any file of this folder is for, or -1. */
+    public long oldestVersion() {
+        long oldest = Long.MAX_VALUE;
+        for (NavigableMap<Long, Map<String, Path>> versions : byKind.values()) {
+            if (!versions.isEmpty()) {
+                oldest = Math.min(oldest, versions.firstKey());
+            }
+        }
+        return oldest == Long.MAX_VALUE ? -1 : oldest;
+    }
+
+    /**
+     * Why version {@code missing} has no file here, as far as the folder tells: newer than every file (never
+     * written: its batch stopped first), older than every file (purged by retention), or a gap (removed).
+     */
+    String whyMissing(long missing) {
+        if (isEmpty() || missing > newestVersion()) {
+            return "never written in this partition (its batch stopped before writing state here?)";
+        }
+        if (missing < oldestVersion()) {
+            return "purged by retention (spark.sql.streaming.minBatchesToRetain)?";
+        }
+        return "missing between versions " + oldestVersion() + " and " + newestVersion() + " (deleted or lost in a copy?)";
     }
 
     public boolean isEmpty() {
