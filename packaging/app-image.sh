@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Builds target/dist/streamscope/: a jpackage app image of target/streamscope.jar with its own runtime (jlink, the
+# modules the jar uses) and a class-data-sharing archive made here, so that a command starts faster than `java -jar`.
+#   packaging/app-image.sh [TARGET_DIR]      (run by `mvn -B -Pdist package`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+target=${1:-target}
+jar="$target/streamscope.jar"
+dist="$target/dist"
+input="$target/dist-input"
+image="$dist/streamscope"
+for tool in jpackage jdeps; do
+  command -v "$tool" >/dev/null || { echo "app-image: $tool is not on the PATH (it comes with a full JDK 17+)" >&2; exit 1; }
+done
+[ -f "$jar" ] || { echo "app-image: no $jar; run mvn package first" >&2; exit 1; }
+rm -rf "$dist" "$input"
+mkdir -p "$input"
+cp "$jar" "$input/"
+
+# The modules the jar uses, as jdeps sees them, plus what is reached by reflection or service lookup only:
+# JavaFX's use of java.logging and jdk.xml.dom, TLS and SASL for Kafka (jdk.crypto.ec, java.naming), zip file systems.
+modules=$(jdeps --ignore-missing-deps --multi-release 17 --print-module-deps "$jar")
+modules="$modules,java.logging,java.naming,java.net.http,jdk.crypto.ec,jdk.security.auth,jdk.zipfs,jdk.xml.dom,jdk.jsobject"
+
+jpackage --type app-image --name streamscope --dest "$dist" \
+  --input "$input" --main-jar streamscope.jar --main-class io.streamscope.Launcher \
+  --add-modules "$modules" \
+  --jlink-options "--strip-debug --no-header-files --no-man-pages --compress=2" \
+  --java-options "-XX:+UseSerialGC"
+
+# AppCDS: the classes the commands load (checkpoint, state, topic, replay, doctor, Jackson, JSON output), archived with
+# the image's own runtime and exactly the class path its launcher gives, so the JVM maps them instead of loading them.
+java="$image/lib/runtime/bin/java"
+app_jar="$(cd "$image/lib/app" && pwd)/streamscope.jar"
+classes="$dist/classes.lst"
+sample=sample-checkpoints/shop-totals-update
+: > "$classes"
+for command in "inspect $sample" "state $sample" "replay $sample" "doctor $sample" "handover $sample" "--help"; do
+  # shellcheck disable=SC2086 # the command's words are meant to split
+  "$java" -XX:DumpLoadedClassList="$classes.part" -XX:+UseSerialGC -cp "$app_jar" io.streamscope.Launcher \
+    $command > /dev/null
+  cat "$classes.part" >> "$classes"
+done
+sort -u "$classes" -o "$classes"
+rm -f "$classes.part"
+"$java" -Xshare:dump -XX:SharedClassListFile="$classes" -XX:SharedArchiveFile="$image/lib/app/streamscope.jsa" \
+  -XX:+UseSerialGC -cp "$app_jar" > "$dist/cds-dump.log" 2>&1
+rm -f "$classes"
+printf 'java-options=-XX:SharedArchiveFile=$APPDIR/streamscope.jsa\njava-options=-Xshare:auto\n' >> "$image/lib/app/streamscope.cfg"
+rm -rf "$input"
+echo "app-image: $image (bin/streamscope), $(du -sh "$image" | cut -f1)"
