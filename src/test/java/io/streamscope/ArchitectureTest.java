@@ -28,7 +28,7 @@ class ArchitectureTest {
         ArchRule rule = noClasses()
                 .that().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
                         "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.sql..", "io.streamscope.doctor..",
-                        "io.streamscope.lesson..")
+                        "io.streamscope.lesson..", "io.streamscope.follow..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", "io.streamscope.ui..");
         rule.check(classes);
     }

@@ -33,6 +33,7 @@ public final class Cli {
         COMMANDS.put("replay", new ReplayCommand());
         COMMANDS.put("doctor", new DoctorCommand());
         COMMANDS.put("handover", new HandoverCommand());
+        COMMANDS.put("watch", new WatchCommand());
     }
 
     private Cli() {
