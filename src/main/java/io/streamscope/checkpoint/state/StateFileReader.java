@@ -148,6 +148,7 @@ public final class StateFileReader {
                 if (framing == Framing.TYPED) {
                     type = in.read();
                     if (type == TYPE_END) {
+                        checkEnd(in);
                         return;
                     }
                     if (type != TYPE_PUT && type != TYPE_DELETE && type != TYPE_MERGE) {
@@ -156,6 +157,7 @@ public final class StateFileReader {
                 }
                 int keySize = in.readInt();
                 if (keySize == END && framing == Framing.PLAIN) {
+                    checkEnd(in);
                     return;
                 }
                 sink.key(in, checkedSize(keySize, "key", record, raw));
@@ -176,6 +178,14 @@ public final class StateFileReader {
             // lz4's safe decompressor reports malformed blocks as runtime exceptions
             throw new StateFileException(raw.count(), "corrupt compressed data near record " + record + ": " + e);
         }
+    }
+
+    /**
+     * After the end marker, the compressed stream must end too (LZ4's end mark, zstd's frame end): a file cut inside
+     * them lost nothing Spark reads, but it is cut, and says so. Bytes after the marker are left alone, as Spark does.
+     */
+    private static void checkEnd(InputStream decompressed) throws IOException {
+        decompressed.read();
     }
 
     private static int checkedSize(int size, String what, long record, CountingInputStream raw) throws StateFileException {
