@@ -11,8 +11,9 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * The window's command line: {@code --checkpoint DIR} (or the first argument that is not a flag), {@code --batch N},
- * {@code --presentation}, and, kept for the replay views, {@code --topic-file [TOPIC=]F} (repeatable),
+ * The window's command line, the CLI's {@code replay} flags among it: {@code --checkpoint DIR} (or the first argument
+ * that is not a flag), {@code --batch N}, {@code --presentation}, {@code --job FILE} (the streaming job's PySpark or
+ * Scala source), {@code --topic-file [TOPIC=]F} (repeatable),
  * {@code --bootstrap-servers H}, {@code --topic T}, {@code --command-config F}, {@code --schema DDL},
  * {@code --query Q}, {@code --mode append|update|complete}. Values go after a space or an {@code =}. Without a
  * checkpoint the default sample opens when the working directory has it. Mistakes become warnings, never a crash.
@@ -20,7 +21,7 @@ import java.util.OptionalLong;
 public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boolean presentation,
                               List<String> topicFiles, Optional<String> bootstrapServers, Optional<String> topic,
                               Optional<String> commandConfig, Optional<String> schema, Optional<String> query,
-                              Optional<OutputMode> mode, List<String> warnings) {
+                              Optional<OutputMode> mode, Optional<Path> job, List<String> warnings) {
 
     static final String DEFAULT_SAMPLE = "sample-checkpoints/shop-totals-update";
 
@@ -39,7 +40,7 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
         }
         return new LaunchArguments(checkpoint, parser.batch, parser.presentation, parser.topicFiles,
                 parser.bootstrapServers, parser.topic, parser.commandConfig, parser.schema, parser.query, parser.mode,
-                parser.warnings);
+                parser.job, parser.warnings);
     }
 
     /** The checkpoint the window opens at start. */
@@ -62,6 +63,7 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
         private Optional<String> schema = Optional.empty();
         private Optional<String> query = Optional.empty();
         private Optional<OutputMode> mode = Optional.empty();
+        private Optional<Path> job = Optional.empty();
         private int next;
 
         Parser(List<String> args, Path workingDirectory) {
@@ -97,6 +99,7 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
                     case "--schema" -> schema = value(flag, inline);
                     case "--query" -> query = value(flag, inline);
                     case "--mode" -> value(flag, inline).ifPresent(this::mode);
+                    case "--job" -> value(flag, inline).ifPresent(file -> job = Optional.of(workingDirectory.resolve(file)));
                     default -> warnings.add("unknown option ignored: " + arg);
                 }
             }

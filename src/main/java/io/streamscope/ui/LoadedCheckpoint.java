@@ -2,6 +2,8 @@ package io.streamscope.ui;
 
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.replay.Sidecar;
+import io.streamscope.ui.lab.BatchRuns;
+import io.streamscope.ui.replay.JobFiles;
 import io.streamscope.ui.timeline.TimelineData;
 
 import java.util.ArrayList;
@@ -10,10 +12,11 @@ import java.util.Optional;
 
 /**
  * A checkpoint already turned into what the window shows (batch rows, timeline columns, findings, the sidecar's
- * facts), so the work happens off the FX thread and the window takes it in one go.
+ * facts, the folder's own {@code job.py}, and how often Spark ran each batch where the folder says), so the work happens
+ * off the FX thread and the window takes it in one go.
  */
 public record LoadedCheckpoint(Checkpoint checkpoint, List<BatchRow> rows, List<Finding> findings, TimelineData timeline,
-                               Optional<Sidecar> sidecar) {
+                               Optional<Sidecar> sidecar, Optional<String> job, BatchRuns runs) {
 
     public LoadedCheckpoint {
         rows = List.copyOf(rows);
@@ -21,7 +24,7 @@ public record LoadedCheckpoint(Checkpoint checkpoint, List<BatchRow> rows, List<
     }
 
     public LoadedCheckpoint(Checkpoint checkpoint, List<BatchRow> rows, List<Finding> findings) {
-        this(checkpoint, rows, findings, TimelineData.of(checkpoint), Optional.empty());
+        this(checkpoint, rows, findings, TimelineData.of(checkpoint), Optional.empty(), Optional.empty(), BatchRuns.NONE);
     }
 
     public static LoadedCheckpoint of(Checkpoint checkpoint) {
@@ -29,7 +32,8 @@ public record LoadedCheckpoint(Checkpoint checkpoint, List<BatchRow> rows, List<
         List<Finding> findings = new ArrayList<>();
         checkpoint.problems().forEach(problem -> findings.add(Finding.of(problem)));
         checkpoint.notes().forEach(note -> findings.add(Finding.of(note)));
-        return new LoadedCheckpoint(checkpoint, rows, findings, TimelineData.of(checkpoint), Sidecar.read(checkpoint.path()));
+        return new LoadedCheckpoint(checkpoint, rows, findings, TimelineData.of(checkpoint), Sidecar.read(checkpoint.path()),
+                JobFiles.beside(checkpoint.path()), BatchRuns.read(checkpoint.path()));
     }
 
     /** For the status bar, e.g. "12 batches, 2 problems, 1 note". */

@@ -49,7 +49,8 @@ public record MainWindow(Scene scene, WindowModel model) {
                 TimelineController.class, new TimelineController(model.timeline(), model.checkpoint(), model.display()),
                 TablesController.class, new TablesController(model.query(), model.replay(), model.display()),
                 InspectorController.class, new InspectorController(model.batchFiles(), model.checkpoint(), model.replay()),
-                QueryEditorController.class, new QueryEditorController(model.query(), model.replay(), model.display()),
+                QueryEditorController.class, new QueryEditorController(model.query(), model.replay(), model.display(),
+                        model.activity()),
                 StateController.class, new StateController(model.state()));
         FXMLLoader loader = new FXMLLoader(resource(FXML));
         loader.setControllerFactory(type -> {

@@ -1,7 +1,6 @@
 package io.streamscope.ui;
 
-import io.streamscope.ui.recent.PreferencesStore;
-import io.streamscope.ui.recent.RecentFolders;
+import io.streamscope.ui.settings.Settings;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
@@ -10,7 +9,9 @@ import java.nio.file.Path;
 
 /**
  * The Streamscope window. Arguments: see {@link LaunchArguments} ({@code --checkpoint DIR}, {@code --batch N},
- * {@code --presentation}, …); without a checkpoint it opens the default sample when the working directory has it.
+ * {@code --presentation}, {@code --job FILE}, …); without a checkpoint it opens the default sample when the working
+ * directory has it. The window opens where it was last time (clamped to the screen), the first time at about 80 % of
+ * the screen.
  */
 public class StreamscopeApp extends Application {
 
@@ -21,18 +22,20 @@ public class StreamscopeApp extends Application {
     }
 
     /** The user's settings, unless {@code -Dstreamscope.settings=memory} (tests) keeps them in memory. */
-    static RecentFolders recentFolders() {
-        return "memory".equals(System.getProperty(SETTINGS_PROPERTY))
-                ? RecentFolders.inMemory() : new RecentFolders(PreferencesStore.forUser());
+    static Settings settings() {
+        return "memory".equals(System.getProperty(SETTINGS_PROPERTY)) ? Settings.inMemory() : Settings.forUser();
     }
 
     @Override
     public void start(Stage stage) throws IOException {
         LaunchArguments arguments = LaunchArguments.parse(getParameters().getRaw(), Path.of("").toAbsolutePath());
         arguments.warnings().forEach(warning -> System.err.println("streamscope: " + warning));
-        WindowModel model = WindowModel.create(recentFolders());
+        Settings settings = settings();
+        WindowModel model = WindowModel.create(settings);
         MainWindow window = MainWindow.create(model);
+        WindowPlacer.place(stage, settings);
         window.show(stage);
+        WindowPlacer.remember(stage, settings);
         model.apply(arguments);
     }
 }

@@ -1,7 +1,11 @@
 package io.streamscope.ui;
 
+import io.streamscope.ui.replay.JobFiles;
 import io.streamscope.ui.replay.ReplayViewModel;
+import io.streamscope.ui.replay.TopicChoice;
 import io.streamscope.ui.replay.TopicDefaults;
+import io.streamscope.ui.settings.CheckpointSettings;
+import io.streamscope.ui.settings.Settings;
 
 import io.streamscope.ui.display.DisplayViewModel;
 import io.streamscope.ui.inspector.BatchFilesViewModel;
@@ -16,11 +20,14 @@ import io.streamscope.ui.timeline.TimelineViewModel;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 
 /**
  * Every view model of one window, wired together: the opened checkpoint feeds the timeline, and the timeline's
- * selected batch drives the state panel and the inspector. No controls; FX thread only.
+ * selected batch drives the state panel and the inspector. What the user gives for a checkpoint (job, schemas, mode,
+ * topic source) is remembered in their settings by its path and restored when it opens again; opening another
+ * checkpoint sets all of it anew. No controls; FX thread only.
  */
 public final class WindowModel {
 
@@ -33,27 +40,44 @@ public final class WindowModel {
     private final StateViewModel state;
     private final BatchFilesViewModel batchFiles;
     private final RecentFolders recent;
+    private final Settings settings;
     private final ReplayViewModel replay;
+    /** The checkpoint whose settings the user's changes go to; null while none is open. */
+    private Path settingsFolder;
+    /** Set while a checkpoint's settings are put in place: those are no change of the user's. */
+    private boolean restoring;
+    /** Whether the editor's text and the topic source are the user's (else the folder's defaults: not remembered). */
+    private boolean textGiven;
+    private boolean topicGiven;
 
     public WindowModel(Executor background, RecentFolders recent) {
+        this(background, Settings.inMemory(recent));
+    }
+
+    public WindowModel(Executor background, Settings settings) {
         this.activity = new ActivityMonitor(background);
         this.checkpoint = new CheckpointViewModel(activity);
         this.state = new StateViewModel(activity);
         this.batchFiles = new BatchFilesViewModel(activity);
-        this.recent = recent;
+        this.settings = settings;
+        this.recent = settings.recent();
         this.replay = new ReplayViewModel(activity);
-        replay.queryProperty().bind(query.queryProperty());
-        replay.schemaProperty().bind(query.schemaProperty());
-        replay.modeProperty().bind(query.outputModeProperty());
+        replay.textProperty().bind(query.textProperty());
+        replay.schemasProperty().bind(query.schemasProperty());
+        replay.modeProperty().bind(query.modeOverrideProperty());
         checkpoint.loadingProperty().addListener((property, was, loading) -> {
             if (loading) {
                 playback.pause();
                 timeline.setData(TimelineData.EMPTY);
                 state.setCheckpoint(null);
                 batchFiles.setCheckpoint(null);
-                replay.checkpointProperty().set(null);
+                forgetCheckpoint();
             }
         });
+        query.textProperty().addListener((property, old, text) -> userChanged(true, false));
+        query.schemasProperty().addListener((property, old, schemas) -> userChanged(false, false));
+        query.modeOverrideProperty().addListener((property, old, mode) -> userChanged(false, false));
+        replay.topicProperty().addListener((property, old, topic) -> userChanged(false, true));
         checkpoint.loadedProperty().addListener((property, old, loaded) -> {
             if (loaded != null) {
                 opened(loaded);
@@ -62,23 +86,74 @@ public final class WindowModel {
             }
         });
         timeline.selectedBatchProperty().addListener((property, old, batch) -> selected(batch));
-        replay.outcomeProperty().addListener((property, old, outcome) -> state.setImpliedSchemas(
-                outcome == null || outcome.replay() == null ? Map.of()
-                        : ImpliedStateSchema.forStoresWithoutSchema(outcome.replay().query(), outcome.request().checkpoint())));
+        replay.outcomeProperty().addListener((property, old, outcome) -> {
+            state.setImpliedSchemas(outcome == null || !outcome.replayed() ? Map.of()
+                    : ImpliedStateSchema.forStoresWithoutSchema(outcome.replay().orElseThrow().query(),
+                            outcome.request().checkpoint()));
+            if (outcome != null && query.modeOverrideProperty().get() == null) {
+                query.adoptMode(outcome.mode()); // the job's mode, on show, not chosen
+            }
+        });
     }
 
     public static WindowModel create(RecentFolders recent) {
         return new WindowModel(BackgroundTasks.shared(), recent);
     }
 
+    public static WindowModel create(Settings settings) {
+        return new WindowModel(BackgroundTasks.shared(), settings);
+    }
+
     private void opened(LoadedCheckpoint loaded) {
         state.setCheckpoint(loaded.checkpoint());
         batchFiles.setCheckpoint(loaded.checkpoint());
-        query.applySidecar(loaded.sidecar());
-        replay.topicProperty().set(TopicDefaults.choose(query, loaded));
-        replay.checkpointProperty().set(loaded.checkpoint());
+        Path folder = loaded.checkpoint().path();
+        Optional<CheckpointSettings> remembered = settings.checkpoint(folder);
+        TopicChoice given = TopicDefaults.fromCommandLine(query);
+        query.clearTopicPins();
+        Optional<TopicChoice> rememberedTopic = remembered.flatMap(CheckpointSettings::topic);
+        restoring = true;
+        try {
+            textGiven = remembered.map(mine -> !mine.text().isBlank()).orElse(false);
+            topicGiven = given != null || rememberedTopic.isPresent();
+            query.open(remembered, loaded.job(), loaded.sidecar());
+            replay.setBatchRuns(loaded.runs());
+            replay.sidecarProperty().set(loaded.sidecar().orElse(null));
+            replay.topicProperty().set(given != null ? given
+                    : rememberedTopic.orElseGet(() -> TopicDefaults.fromSidecar(loaded)));
+            replay.checkpointProperty().set(loaded.checkpoint());
+            settingsFolder = folder;
+        } finally {
+            restoring = false;
+        }
         timeline.setData(loaded.timeline()); // selects a batch, which the listener below hands on
-        recent.add(loaded.checkpoint().path());
+        recent.add(folder);
+    }
+
+    /** Nothing of the checkpoint that was open stays: its text, schemas, mode and topic source go with it. */
+    private void forgetCheckpoint() {
+        restoring = true;
+        try {
+            settingsFolder = null;
+            replay.checkpointProperty().set(null);
+            replay.topicProperty().set(null);
+            replay.sidecarProperty().set(null);
+            query.clear();
+        } finally {
+            restoring = false;
+        }
+    }
+
+    /** The user changed the job, a schema, the mode or the topic source: remembered for the open checkpoint. */
+    private void userChanged(boolean text, boolean topic) {
+        if (restoring || settingsFolder == null) {
+            return;
+        }
+        textGiven |= text;
+        topicGiven |= topic;
+        settings.saveCheckpoint(settingsFolder, new CheckpointSettings(textGiven ? query.textProperty().get() : "",
+                query.schemasProperty().get(), Optional.ofNullable(query.modeOverrideProperty().get()),
+                topicGiven ? Optional.ofNullable(replay.topicProperty().get()) : Optional.empty()));
     }
 
     private void selected(TimelineBatch batch) {
@@ -92,7 +167,11 @@ public final class WindowModel {
         checkpoint.open(folder);
     }
 
-    /** Applies the command line: mode, query and topic settings, presentation, the batch to select, the folder. */
+    /**
+     * Applies the command line: mode, job or query, schema and topic settings, presentation, the batch to select, the
+     * folder. A {@code --job FILE} is read in the background first; one that cannot be read is a warning in the
+     * status bar, and the checkpoint opens with its own defaults.
+     */
     public void apply(LaunchArguments arguments) {
         query.pin(arguments.mode(), arguments.query(), arguments.schema(), arguments.topicFiles(),
                 arguments.bootstrapServers(), arguments.topic(), arguments.commandConfig());
@@ -100,7 +179,27 @@ public final class WindowModel {
         if (arguments.presentation()) {
             display.presentationProperty().set(true);
         }
-        arguments.checkpoint().ifPresent(this::open);
+        if (arguments.job().isEmpty()) {
+            arguments.checkpoint().ifPresent(this::open);
+            return;
+        }
+        Path job = arguments.job().get();
+        BackgroundTasks.create(() -> JobFiles.read(job))
+                .titled("Reading the job " + job.getFileName())
+                .onSuccess(text -> {
+                    query.pinJob(text);
+                    arguments.checkpoint().ifPresent(this::open);
+                })
+                .onFailure(error -> {
+                    activity.announce("--job: " + error.getMessage());
+                    arguments.checkpoint().ifPresent(this::open);
+                })
+                .runOn(activity);
+    }
+
+    /** The user's settings: recent folders, what was given per checkpoint, the window's placement. */
+    public Settings settings() {
+        return settings;
     }
 
     public ActivityMonitor activity() {

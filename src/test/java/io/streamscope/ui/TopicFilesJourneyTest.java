@@ -106,8 +106,10 @@ class TopicFilesJourneyTest {
         String problem = onFx(() -> window.model().replay().getOutcome().problem());
         assertTrue(problem != null && problem.endsWith(
                 "the checkpoint reads [orders, refunds]: give one --topic-file TOPIC=FILE per topic"), problem);
+        Label reason = robot.lookup("#refusalLabel").queryAs(Label.class);
+        assertEquals(problem, onFx(reason::getText), "said once, where the result table would be");
         Label placeholder = robot.lookup("#inputPlaceholder").queryAs(Label.class);
-        assertEquals(problem, onFx(placeholder::getText), "said where the rows would be");
+        assertTrue(onFx(placeholder::getText).contains("the reason is in the result area"), "and not again");
         screenshot(robot, window.scene(), "topic-file-bare-of-two.png");
     }
 

@@ -54,6 +54,19 @@ public final class UiTestSupport {
         awaitIdle(window);
     }
 
+    /** How many replay outcomes the window published so far (to wait for the next: {@link #awaitReplayAfter}). */
+    public static int published(MainWindow window) throws Exception {
+        return onFx(() -> window.model().replay().publishedProperty().get());
+    }
+
+    /** Until a replay newer than the {@code before}-th has published its outcome and nothing else runs. */
+    public static void awaitReplayAfter(MainWindow window, int before) throws Exception {
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> !window.model().replay().isRunning()
+                && window.model().replay().publishedProperty().get() > before));
+        awaitIdle(window);
+    }
+
     public static void awaitIdle(MainWindow window) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !onFx(window.model().activity()::isBusy));

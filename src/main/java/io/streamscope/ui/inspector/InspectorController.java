@@ -1,6 +1,7 @@
 package io.streamscope.ui.inspector;
 
 import io.streamscope.replay.BatchStep;
+import io.streamscope.replay.lab.TableOutcome;
 import io.streamscope.ui.replay.ReplayOutcome;
 import io.streamscope.ui.replay.ReplayViewModel;
 
@@ -18,6 +19,10 @@ import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
+import javafx.scene.layout.VBox;
+
+import java.util.List;
+import java.util.Optional;
 
 /**
  * Binds inspector.fxml: the selected batch's files and conf, and the problems list (its tab counts them and comes
@@ -43,6 +48,12 @@ public final class InspectorController {
     @FXML private Label progressSummary;
     @FXML private Label lagLabel;
     @FXML private TextArea progressText;
+    @FXML private Label batchRunsText;
+    @FXML private VBox foreachBatchLab;
+    @FXML private Label labSummary;
+    @FXML private Label labAppendLabel;
+    @FXML private Label labMergeLabel;
+    @FXML private Label labBatchIdLogLabel;
 
     private final ReplayViewModel replay;
 
@@ -87,16 +98,56 @@ public final class InspectorController {
     private void showProgress() {
         ReplayOutcome outcome = replay.getOutcome();
         BatchStep step = replay.currentStep(); // from the outcome on show, never a stale one
+        showRestarts(outcome, step);
         if (outcome == null || step == null) {
-            progressSummary.setText(outcome != null && outcome.problem() != null ? outcome.problem()
-                    : "The batch's progress report appears here once the query is replayed");
+            progressSummary.setText(outcome == null ? "The batch's progress report appears here once the query is replayed"
+                    : "No progress report: the batch was not replayed (the reason is where the result table would be)");
             lagLabel.setText("");
             progressText.setText("");
             return;
         }
-        progressSummary.setText(ProgressText.summary(step, outcome.replay().query().watermark().isPresent()));
         lagLabel.setText(ProgressText.lag(outcome));
+        if (!outcome.replayed()) {
+            progressSummary.setText("Batch " + step.batchId() + ": " + step.inputRows().size() + " input rows read; no "
+                    + "progress report while the query does not run (the reason is where the result table would be)");
+            progressText.setText("");
+            return;
+        }
+        progressSummary.setText(ProgressText.summary(step,
+                outcome.replay().orElseThrow().query().watermark().isPresent()));
         progressText.setText(outcome.progressOf(step.batchId()).map(ProgressText::report).orElse(""));
+    }
+
+    /** The restarts tab: how often Spark ran the selected batch, and the foreachBatch lab of a crashed query. */
+    private void showRestarts(ReplayOutcome outcome, BatchStep step) {
+        Optional<String> runs = outcome == null || step == null ? Optional.empty()
+                : outcome.runs().describe(step.batchId());
+        batchRunsText.setText(runs.orElse(outcome == null || outcome.runs().byBatch().isEmpty()
+                ? "This folder keeps no record of Spark's runs (spark-run.json or a listener's progress.jsonl): a batch "
+                        + "that will replay is marked on the timeline"
+                : step == null ? "" : "Spark ran batch " + step.batchId() + " once, as far as this folder says"));
+        List<TableOutcome> lab = outcome == null ? List.of() : outcome.lab();
+        foreachBatchLab.setVisible(!lab.isEmpty());
+        foreachBatchLab.setManaged(!lab.isEmpty());
+        if (lab.isEmpty()) {
+            for (Label label : List.of(labAppendLabel, labMergeLabel, labBatchIdLogLabel)) {
+                label.setText("");
+            }
+            return;
+        }
+        BatchStep crashed = outcome.replay().orElseThrow().steps().stream().filter(BatchStep::willReplay)
+                .findFirst().orElseThrow();
+        labSummary.setText("The foreachBatch function wrote batch " + crashed.batchId() + " and the query died before "
+                + "commits/" + crashed.batchId() + ": on restart Spark runs batch " + crashed.batchId()
+                + " again with the same rows. What the target table holds then depends on how the function writes:");
+        for (TableOutcome table : lab) {
+            Label label = switch (table.write()) {
+                case APPEND -> labAppendLabel;
+                case MERGE -> labMergeLabel;
+                case BATCH_ID_LOG -> labBatchIdLogLabel;
+            };
+            label.setText(LabText.describe(table));
+        }
     }
 
     private static void note(Label label, javafx.beans.value.ObservableStringValue text) {

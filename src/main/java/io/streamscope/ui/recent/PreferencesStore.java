@@ -8,6 +8,8 @@ import java.util.prefs.Preferences;
 /** Keeps the recent folders in {@link Preferences} (the user's settings), as {@code recent.0}, {@code recent.1}, … */
 public final class PreferencesStore implements RecentFolders.Store {
 
+    /** The app's node under the user's root. */
+    public static final String NODE = "io/streamscope/ui";
     private static final String KEY = "recent.";
     private final Preferences node;
 
@@ -17,7 +19,7 @@ public final class PreferencesStore implements RecentFolders.Store {
 
     /** The app's own node in the user's settings. */
     public static PreferencesStore forUser() {
-        return new PreferencesStore(Preferences.userRoot().node("io/streamscope/ui"));
+        return new PreferencesStore(Preferences.userRoot().node(NODE));
     }
 
     @Override

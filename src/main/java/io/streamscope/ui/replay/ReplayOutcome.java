@@ -1,114 +1,143 @@
 package io.streamscope.ui.replay;
 
-import io.streamscope.replay.TopicInput;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.streamscope.replay.BatchStep;
-import io.streamscope.replay.MicroBatchReplay;
+import io.streamscope.replay.JobInput;
 import io.streamscope.replay.OutputMode;
-import io.streamscope.replay.OutputModeException;
 import io.streamscope.replay.Replay;
+import io.streamscope.replay.ReplayResult;
+import io.streamscope.replay.ReplaySession;
+import io.streamscope.replay.ReplaySetup;
+import io.streamscope.replay.SourceSetup;
+import io.streamscope.replay.lab.TableOutcome;
+import io.streamscope.replay.lag.Lag;
 import io.streamscope.replay.progress.BatchProgress;
 import io.streamscope.replay.progress.ProgressReport;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.sql.SparkType;
-import io.streamscope.topic.DdlParser;
-import io.streamscope.replay.lag.Lag;
-import io.streamscope.replay.lag.LagCalculator;
-import io.streamscope.topic.RowDecoder;
-import io.streamscope.topic.SchemaException;
 import io.streamscope.topic.TopicException;
 import io.streamscope.topic.TopicSource;
+import io.streamscope.ui.lab.BatchRuns;
+import io.streamscope.ui.lab.CrashLab;
 
 import java.util.List;
 import java.util.Optional;
 
 /**
- * One replay run, computed off the FX thread: the replay, or why there is none — Spark's refusal of the mode
- * ({@link #refusal}), the query's error with its position ({@link #queryError}), or another failure ({@link #error}:
- * a bad schema, an unreadable topic). {@code progress} is the {@code lastProgress}-shaped report per batch and
- * {@code lag} the query's lag on the topic source now (absent where it could not be measured); {@code input} knows
- * where each input row came from.
+ * One replay run of the window, computed off the FX thread by {@link ReplaySession} (the one way the window and the
+ * CLI replay): the session's {@link ReplayResult} — replayed, input only, refused, not understood, unreadable — with
+ * what the window adds: the {@code lastProgress}-shaped report per batch (merged with Spark's own reports where the
+ * checkpoint folder has them) and the foreachBatch lab of a crashed foreachBatch query.
+ *
+ * @param progress per batch replayed in full (empty unless {@link #replayed()})
+ * @param lab      the foreachBatch lab (plain append, MERGE, batch-id log) where the last batch will replay and the
+ *                 job writes through foreachBatch; empty otherwise
+ * @param runs     how often Spark ran each batch, and its own progress reports, where the checkpoint folder says
  */
-public record ReplayOutcome(ReplayRequest request, Replay replay, List<BatchProgress> progress, Optional<Lag> lag,
-                            SparkType.Struct schema, String refusal, QueryException queryError, String error,
-                            TopicInput input) {
+public record ReplayOutcome(ReplayRequest request, ReplayResult result, List<BatchProgress> progress,
+                            List<TableOutcome> lab, BatchRuns runs) {
 
     public ReplayOutcome {
         progress = progress == null ? List.of() : List.copyOf(progress);
+        lab = lab == null ? List.of() : List.copyOf(lab);
+        runs = runs == null ? BatchRuns.NONE : runs;
     }
 
-    /** Without a query the input rows still show: they are read through a query that passes them on. */
-    private static final String PASS_THROUGH = "input";
-    static final String NO_QUERY = "No query to replay: give one in the query editor";
-    static final String INPUT_ONLY = "No query to replay: the input table shows what each batch read; give a query in "
-            + "the query editor for the result table";
+    static final String NO_TOPIC = "No topic source: choose a snapshot file or a Kafka broker (Topic source)";
+
+    /**
+     * Runs the session over the request's topic source. Off the FX thread.
+     *
+     * @param runs Spark's own runs and progress reports for the checkpoint, where its folder has them
+     */
+    public static ReplayOutcome compute(ReplayRequest request, BatchRuns runs) {
+        if (request.topic() == null) {
+            return unreadable(request, NO_TOPIC, runs);
+        }
+        List<JsonNode> sparkReports = runs.sparkReports();
+        try (TopicSource topics = request.topic().open(request.checkpoint())) {
+            ReplayResult result = ReplaySession.run(request.session(), topics);
+            List<BatchProgress> progress = result instanceof ReplayResult.Replayed replayed
+                    ? ProgressReport.of(request.checkpoint(), replayed.full(), sparkReports) : List.of();
+            List<TableOutcome> lab = result instanceof ReplayResult.Replayed replayed
+                    ? CrashLab.run(request, replayed.full()) : List.of();
+            return new ReplayOutcome(request, result, progress, lab, runs);
+        } catch (TopicException e) {
+            return unreadable(request, "Cannot read the topic from " + request.topic().describe() + ": "
+                    + e.getMessage(), runs);
+        }
+    }
 
     public static ReplayOutcome compute(ReplayRequest request) {
-        boolean inputOnly = request.query() == null || request.query().isBlank();
-        if (inputOnly && (request.schema() == null || request.schema().isBlank() || request.topic() == null)) {
-            return failed(request, null, NO_QUERY);
-        }
-        if (request.schema() == null || request.schema().isBlank()) {
-            return failed(request, null, "No schema for the topic's values (the sidecar or --schema gives it)");
-        }
-        if (request.topic() == null) {
-            return failed(request, null, "No topic source: choose a snapshot file or a Kafka broker");
-        }
-        SparkType.Struct schema;
-        RowDecoder decoder;
-        try {
-            schema = DdlParser.parseSchema(request.schema());
-            decoder = RowDecoder.of(schema);
-        } catch (SchemaException e) {
-            return failed(request, null, "Schema: " + e.getMessage());
-        }
-        try (TopicSource topics = request.topic().open(request.checkpoint())) {
-            Replay replay;
-            TopicInput input;
-            try {
-                input = new TopicInput(topics, schema, decoder);
-                replay = inputOnly ? MicroBatchReplay.replay(request.checkpoint(), PASS_THROUGH, OutputMode.APPEND, input)
-                        : MicroBatchReplay.replay(request.checkpoint(), request.query(), request.mode(), input);
-            } catch (OutputModeException e) {
-                return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, e.getMessage(), null, null, null);
-            } catch (QueryException e) {
-                return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, null, e, null, null);
-            }
-            List<BatchProgress> progress = ProgressReport.of(request.checkpoint(), replay, List.of());
-            // a source that failed the replay (a broker that is down) is not asked again: one timeout, not two
-            Optional<Lag> lag = replay.error().isEmpty() ? lag(request, topics) : Optional.empty();
-            String error = replay.error().orElse(inputOnly ? INPUT_ONLY : null);
-            return new ReplayOutcome(request, replay, progress, lag, schema, null, null, error, input);
-        } catch (TopicException e) {
-            return failed(request, schema, "Cannot read the topic from " + request.topic().describe() + ": "
-                    + e.getMessage());
-        }
+        return compute(request, BatchRuns.NONE);
     }
 
-    /** The query's lag on the source now; empty where it cannot be measured (only the lag line is left out). */
-    private static Optional<Lag> lag(ReplayRequest request, TopicSource topics) {
-        try {
-            return Optional.of(LagCalculator.measure(request.checkpoint(), topics));
-        } catch (TopicException | RuntimeException e) {
-            return Optional.empty();
-        }
+    /** An outcome without a session run: the topic source could not be opened, or the run failed. */
+    public static ReplayOutcome unreadable(ReplayRequest request, String message, BatchRuns runs) {
+        ReplaySetup setup = new ReplaySetup(request.mode().orElse(OutputMode.APPEND), Optional.empty(), Optional.empty(),
+                List.of(), List.of());
+        return new ReplayOutcome(request, new ReplayResult.Unreadable(setup, message), List.of(), List.of(), runs);
     }
 
-    private static ReplayOutcome failed(ReplayRequest request, SparkType.Struct schema, String message) {
-        return new ReplayOutcome(request, null, List.of(), Optional.empty(), schema, null, null, message, null);
+    /** Whether the query ran: only then is there a result table and a sink. */
+    public boolean replayed() {
+        return result instanceof ReplayResult.Replayed;
     }
 
-    /** Whether only the input rows are on show: no query was given, so there is no result table. */
-    public boolean inputOnly() {
-        return request.query() == null || request.query().isBlank();
+    /** The rows the batches read: the full replay, or the input rows passed through; empty when they were not read. */
+    public Optional<Replay> replay() {
+        return result.replay();
+    }
+
+    public Optional<JobInput> input() {
+        return result.input();
+    }
+
+    public ReplaySetup setup() {
+        return result.setup();
+    }
+
+    /** The output mode the replay ran with (the user's, the job's, the sidecar's, or append). */
+    public OutputMode mode() {
+        return result.setup().mode();
+    }
+
+    public List<SourceSetup> sources() {
+        return result.setup().sources();
+    }
+
+    public Optional<Lag> lag() {
+        return result.lag();
+    }
+
+    /** The schema of the input table's value columns; empty when nothing was read. */
+    public Optional<SparkType.Struct> inputSchema() {
+        return result.input().map(JobInput::schema);
+    }
+
+    /** How many sources the input rows come from (a topic column shows when more than one). */
+    public int sourceCount() {
+        return result.input().map(JobInput::sourceCount).orElse(0);
+    }
+
+    /** The job's or query's error, with its position in the editor's text, when it is not understood. */
+    public Optional<QueryException> queryError() {
+        return result instanceof ReplayResult.NotUnderstood notUnderstood ? Optional.of(notUnderstood.error())
+                : Optional.empty();
+    }
+
+    /** Spark's reason, when it refuses the query in this output mode. */
+    public Optional<String> refusal() {
+        return result instanceof ReplayResult.Refused refused ? Optional.of(refused.sparkReason()) : Optional.empty();
     }
 
     /** Where each input row of a batch came from (topic, partition, offset), in row order; empty when unknown. */
-    public List<TopicInput.Coordinates> coordinatesOf(long batchId) {
-        return input == null ? List.of() : input.coordinatesOf(batchId);
+    public List<JobInput.Coordinates> coordinatesOf(long batchId) {
+        return result.input().map(input -> input.coordinatesOf(batchId)).orElse(List.of());
     }
 
     public Optional<BatchStep> step(Long batchId) {
-        return replay == null || batchId == null ? Optional.empty() : replay.step(batchId);
+        return batchId == null ? Optional.empty() : replay().flatMap(replay -> replay.step(batchId));
     }
 
     public Optional<BatchProgress> progressOf(Long batchId) {
@@ -116,14 +145,11 @@ public record ReplayOutcome(ReplayRequest request, Replay replay, List<BatchProg
                 : progress.stream().filter(p -> p.batchId() == batchId).findFirst();
     }
 
-    /** What to show in place of the tables when there is no replay (or it stopped early), else null. */
+    /**
+     * Why there is no result table (or why the replay stopped at a batch), in one line; null when the query ran over
+     * every batch.
+     */
     public String problem() {
-        if (refusal != null) {
-            return refusal;
-        }
-        if (queryError != null) {
-            return queryError.getMessage();
-        }
-        return error;
+        return result.reason().or(() -> replay().flatMap(Replay::error)).orElse(null);
     }
 }

@@ -3,7 +3,9 @@ package io.streamscope.ui.replay;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.OutputMode;
+import io.streamscope.replay.Sidecar;
 import io.streamscope.ui.BackgroundTasks;
+import io.streamscope.ui.lab.BatchRuns;
 import javafx.application.Platform;
 import javafx.beans.Observable;
 import javafx.beans.property.ObjectProperty;
@@ -18,13 +20,16 @@ import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
 import javafx.concurrent.Task;
 
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
 /**
- * Replays the open checkpoint's query whenever the checkpoint, query, schema, output mode or topic source change,
- * in a background task (never on the FX thread), and publishes the outcome once per run; a newer run supersedes an
- * older one. Exposes the selected batch's step. No controls; its properties change on the FX thread only.
+ * Replays the open checkpoint through {@link io.streamscope.replay.ReplaySession} whenever the checkpoint, the job or
+ * query text, the schemas, the output mode or the topic source change: one background task per change (never on the
+ * FX thread), its outcome published once; a newer run supersedes an older one. Exposes the selected batch's step. No
+ * controls; its properties change on the FX thread only.
  */
 public final class ReplayViewModel {
 
@@ -32,10 +37,13 @@ public final class ReplayViewModel {
     private final Consumer<Runnable> later;
 
     private final ObjectProperty<Checkpoint> checkpoint = new SimpleObjectProperty<>(this, "checkpoint");
-    private final StringProperty query = new SimpleStringProperty(this, "query");
-    private final StringProperty schema = new SimpleStringProperty(this, "schema");
-    private final ObjectProperty<OutputMode> mode = new SimpleObjectProperty<>(this, "mode", OutputMode.APPEND);
+    private final ObjectProperty<Sidecar> sidecar = new SimpleObjectProperty<>(this, "sidecar");
+    private final StringProperty text = new SimpleStringProperty(this, "text");
+    private final ObjectProperty<Map<String, String>> schemas = new SimpleObjectProperty<>(this, "schemas", Map.of());
+    private final ObjectProperty<OutputMode> mode = new SimpleObjectProperty<>(this, "mode");
     private final ObjectProperty<TopicChoice> topic = new SimpleObjectProperty<>(this, "topic");
+    /** Spark's own runs and progress reports for the open checkpoint, where its folder has them. */
+    private BatchRuns runs = BatchRuns.NONE;
     private final ObjectProperty<Long> selectedBatch = new SimpleObjectProperty<>(this, "selectedBatch");
 
     private final ReadOnlyObjectWrapper<ReplayOutcome> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
@@ -51,7 +59,7 @@ public final class ReplayViewModel {
     public ReplayViewModel(Executor executor, Consumer<Runnable> later) {
         this.executor = executor;
         this.later = later;
-        for (Observable input : new Observable[] {checkpoint, query, schema, mode, topic}) {
+        for (Observable input : new Observable[] {checkpoint, sidecar, text, schemas, mode, topic}) {
             input.addListener(changed -> schedule());
         }
         selectedBatch.addListener(changed -> selectStep());
@@ -83,10 +91,12 @@ public final class ReplayViewModel {
             publish(null);
             return;
         }
-        ReplayRequest request = new ReplayRequest(checkpoint.get(), query.get(), schema.get(), mode.get(), topic.get());
+        ReplayRequest request = new ReplayRequest(checkpoint.get(), Optional.ofNullable(sidecar.get()), text.get(),
+                schemas.get(), Optional.ofNullable(mode.get()), topic.get());
+        BatchRuns known = runs;
         running.set(true);
-        current = BackgroundTasks.create(() -> ReplayOutcome.compute(request))
-                .titled("Replaying the query in " + request.mode().label() + " mode")
+        current = BackgroundTasks.create(() -> ReplayOutcome.compute(request, known))
+                .titled(request.isJob() ? "Replaying the job" : "Replaying the query")
                 .onSuccess(result -> {
                     if (mine == generation) {
                         running.set(false);
@@ -96,8 +106,7 @@ public final class ReplayViewModel {
                 .onFailure(error -> {
                     if (mine == generation) {
                         running.set(false);
-                        publish(new ReplayOutcome(request, null, null, java.util.Optional.empty(), null, null, null,
-                                "The replay failed: " + error, null));
+                        publish(ReplayOutcome.unreadable(request, "The replay failed: " + error, known));
                     }
                 })
                 .runOn(executor);
@@ -117,16 +126,29 @@ public final class ReplayViewModel {
         return checkpoint;
     }
 
-    public StringProperty queryProperty() {
-        return query;
+    /** The open checkpoint's {@code streamscope.json}, or null. */
+    public ObjectProperty<Sidecar> sidecarProperty() {
+        return sidecar;
     }
 
-    public StringProperty schemaProperty() {
-        return schema;
+    /** The query editor's text as applied: a whole job, a bare query, or blank. */
+    public StringProperty textProperty() {
+        return text;
     }
 
+    /** Value schemas given by the user, DDL by topic. */
+    public ObjectProperty<Map<String, String>> schemasProperty() {
+        return schemas;
+    }
+
+    /** The output mode chosen over the job's, or null for the job's own. */
     public ObjectProperty<OutputMode> modeProperty() {
         return mode;
+    }
+
+    /** Spark's own runs of the checkpoint opened next, from its folder (set before its checkpoint). */
+    public void setBatchRuns(BatchRuns known) {
+        runs = known == null ? BatchRuns.NONE : known;
     }
 
     public ObjectProperty<TopicChoice> topicProperty() {

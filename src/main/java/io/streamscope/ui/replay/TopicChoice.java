@@ -12,7 +12,9 @@ import io.streamscope.topic.TopicSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -40,6 +42,11 @@ public record TopicChoice(List<TopicFiles.Entry> files, String bootstrapServers,
         return new TopicChoice(files.stream()
                 .map(entry -> new TopicFiles.Entry(entry.topic(), entry.file().toAbsolutePath().normalize()))
                 .toList(), null, null);
+    }
+
+    /** With {@code withFile} a choice may start empty: no snapshot file yet. */
+    public static TopicChoice none() {
+        return new TopicChoice(List.of(), null, null);
     }
 
     public static TopicChoice kafka(String bootstrapServers, Path commandConfig) {
@@ -75,6 +82,42 @@ public record TopicChoice(List<TopicFiles.Entry> files, String bootstrapServers,
             }
         }
         return JsonlTopicSource.open(byTopic);
+    }
+
+    /**
+     * The snapshot file of {@code topic} (a bare file is the file of the checkpoint's only topic), if this choice
+     * names one.
+     */
+    public Optional<Path> fileOf(String topic, List<String> checkpointTopics) {
+        if (isKafka()) {
+            return Optional.empty();
+        }
+        for (TopicFiles.Entry entry : files) {
+            if (topic.equals(entry.topic()) || entry.topic() == null && checkpointTopics.size() == 1
+                    && checkpointTopics.get(0).equals(topic)) {
+                return Optional.of(entry.file());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * This choice with {@code file} as the snapshot of {@code topic}, the other topics' files kept (a Kafka choice
+     * becomes snapshots). A bare file of the only topic is named after it, so each entry says its topic.
+     */
+    public TopicChoice withFile(String topic, Path file, List<String> checkpointTopics) {
+        List<TopicFiles.Entry> kept = new ArrayList<>();
+        if (!isKafka()) {
+            for (TopicFiles.Entry entry : files) {
+                String named = entry.topic() != null ? entry.topic()
+                        : checkpointTopics.size() == 1 ? checkpointTopics.get(0) : null;
+                if (named != null && !named.equals(topic)) {
+                    kept.add(new TopicFiles.Entry(named, entry.file()));
+                }
+            }
+        }
+        kept.add(new TopicFiles.Entry(topic, file));
+        return snapshots(kept);
     }
 
     /** For the window: "orders.jsonl", "orders.jsonl, refunds.jsonl" or "Kafka at 127.0.0.1:9092". */

@@ -2,7 +2,6 @@ package io.streamscope.ui.replay;
 
 import io.streamscope.ui.LoadedCheckpoint;
 import io.streamscope.ui.query.QueryViewModel;
-import io.streamscope.replay.Sidecar;
 import io.streamscope.topic.TopicFiles;
 
 import java.nio.file.Path;
@@ -17,6 +16,12 @@ public final class TopicDefaults {
     }
 
     public static TopicChoice choose(QueryViewModel query, LoadedCheckpoint loaded) {
+        TopicChoice given = fromCommandLine(query);
+        return given != null ? given : fromSidecar(loaded);
+    }
+
+    /** {@code --bootstrap-servers} or every {@code --topic-file [TOPIC=]F}; null when the command line gave neither. */
+    public static TopicChoice fromCommandLine(QueryViewModel query) {
         String servers = query.bootstrapServersProperty().get();
         if (servers != null && !servers.isBlank()) {
             String config = query.commandConfigProperty().get();
@@ -25,8 +30,12 @@ public final class TopicDefaults {
         if (!query.topicFiles().isEmpty()) {
             return TopicChoice.snapshots(query.topicFiles().stream().map(TopicFiles.Entry::parse).toList());
         }
-        return loaded.sidecar().map(Sidecar::topicFile).filter(file -> !file.isBlank())
-                .map(file -> TopicChoice.snapshot(loaded.checkpoint().path().resolve(file)))
-                .orElse(null);
+        return null;
+    }
+
+    /** The sidecar's topic files ({@code "topics":{…}} or {@code "topic":{"file":…}}), or null without any. */
+    public static TopicChoice fromSidecar(LoadedCheckpoint loaded) {
+        return loaded.sidecar().map(sidecar -> sidecar.topicEntries(loaded.checkpoint().path()))
+                .filter(entries -> !entries.isEmpty()).map(TopicChoice::snapshots).orElse(null);
     }
 }

@@ -1,5 +1,6 @@
 package io.streamscope.ui.tables;
 
+import io.streamscope.replay.DroppedRow;
 import javafx.animation.Animation;
 import javafx.animation.FadeTransition;
 import javafx.animation.ParallelTransition;
@@ -11,6 +12,7 @@ import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
 import javafx.util.Duration;
 
 import java.util.Collections;
@@ -22,7 +24,8 @@ import java.util.WeakHashMap;
 /**
  * Drives one replay {@link TableView} of {@link ShownRow}s: columns from names, rows tinted by batch
  * ({@code :batch-even}/{@code :batch-odd}) with a divider where a batch begins ({@code :batch-start}), changed rows
- * and cells marked ({@code :row-added}, {@code :row-updated}, {@code :row-evicted}, {@code :changed}). Rows that arrive
+ * and cells marked ({@code :row-added}, {@code :row-updated}, {@code :row-evicted}, {@code :changed}), input rows a
+ * stateful operator dropped marked ({@code :dropped-late}, {@code :dropped-duplicate}) and explained on hover. Rows that arrive
  * at the bottom slide and fade in, changed rows flash, when animations are on; a row is {@code :animating} while it
  * does. Pseudo-classes rather than style classes: a row changes its marks at every step, and a pseudo-class change
  * restyles far less than a style-class change (which matches every selector again for the row and its cells).
@@ -41,6 +44,9 @@ final class ReplayTable {
     private static final PseudoClass UPDATED = PseudoClass.getPseudoClass("row-updated");
     private static final PseudoClass EVICTED = PseudoClass.getPseudoClass("row-evicted");
     private static final PseudoClass CHANGED = PseudoClass.getPseudoClass("changed");
+    /** An input row a stateful operator dropped: behind the watermark, or a duplicate of a key already seen. */
+    private static final PseudoClass DROPPED_LATE = PseudoClass.getPseudoClass("dropped-late");
+    private static final PseudoClass DROPPED_DUPLICATE = PseudoClass.getPseudoClass("dropped-duplicate");
 
     private final TableView<ShownRow> table;
     private final RowList rows = new RowList();
@@ -149,6 +155,8 @@ final class ReplayTable {
     private final class Row extends TableRow<ShownRow> {
         private Animation animation;
         private ShownRow animated;
+        /** Made for the first dropped row this cell shows, then reused. */
+        private Tooltip explanation;
 
         @Override
         protected void updateItem(ShownRow item, boolean empty) {
@@ -177,6 +185,22 @@ final class ReplayTable {
             pseudoClassStateChanged(ADDED, kind.equals("added"));
             pseudoClassStateChanged(UPDATED, kind.equals("updated"));
             pseudoClassStateChanged(EVICTED, kind.equals("evicted"));
+            DroppedRow dropped = item == null ? null : item.dropped().orElse(null);
+            pseudoClassStateChanged(DROPPED_LATE, dropped != null && dropped.reason() == DroppedRow.Reason.LATE);
+            pseudoClassStateChanged(DROPPED_DUPLICATE, dropped != null && dropped.reason() == DroppedRow.Reason.DUPLICATE);
+            if (dropped != null) {
+                if (explanation == null) {
+                    explanation = new Tooltip();
+                    explanation.setWrapText(true);
+                    explanation.setMaxWidth(520);
+                    explanation.setShowDelay(Duration.millis(250));
+                }
+                explanation.setText((dropped.reason() == DroppedRow.Reason.LATE ? "Dropped as late: "
+                        : "Dropped as a duplicate: ") + dropped.explanation());
+                setTooltip(explanation);
+            } else if (getTooltip() != null) {
+                setTooltip(null);
+            }
         }
 
         private void animate(ShownRow item) {

@@ -1,6 +1,9 @@
 package io.streamscope.ui.tables;
 
+import io.streamscope.replay.DroppedRow;
+
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
@@ -24,6 +27,8 @@ public final class ShownRow {
     private final String kind;
     /** The selected batch, for a row {@code added} while its batch is selected; otherwise null. */
     private final LongSupplier selected;
+    /** Why a stateful operator dropped this input row (late, duplicate), or null. */
+    private final DroppedRow dropped;
     private List<String> cells;
 
     public ShownRow(List<String> cells, long batchId, boolean batchStart, Set<Integer> changedCells, String kind) {
@@ -32,6 +37,11 @@ public final class ShownRow {
 
     private ShownRow(Supplier<List<String>> texts, List<String> cells, long batchId, boolean batchStart,
                      Set<Integer> changedCells, String kind, LongSupplier selected) {
+        this(texts, cells, batchId, batchStart, changedCells, kind, selected, null);
+    }
+
+    private ShownRow(Supplier<List<String>> texts, List<String> cells, long batchId, boolean batchStart,
+                     Set<Integer> changedCells, String kind, LongSupplier selected, DroppedRow dropped) {
         this.texts = texts;
         this.cells = cells;
         this.batchId = batchId;
@@ -39,6 +49,7 @@ public final class ShownRow {
         this.changedCells = Set.copyOf(changedCells);
         this.kind = kind;
         this.selected = selected;
+        this.dropped = dropped;
     }
 
     /** A row whose texts are made the first time they are asked for, then kept. */
@@ -49,6 +60,16 @@ public final class ShownRow {
     /** A {@link #lazy} row whose kind is {@code added} whenever {@code selected} is its batch, otherwise empty. */
     static ShownRow lazy(Supplier<List<String>> texts, long batchId, boolean batchStart, LongSupplier selected) {
         return new ShownRow(texts, null, batchId, batchStart, Set.of(), "", selected);
+    }
+
+    /** An input row of the unbounded table, marked when a stateful operator dropped it ({@code dropped} non-null). */
+    static ShownRow input(Supplier<List<String>> texts, long batchId, boolean batchStart, DroppedRow dropped) {
+        return new ShownRow(texts, null, batchId, batchStart, Set.of(), "", null, dropped);
+    }
+
+    /** Why a stateful operator dropped this input row, if it did. */
+    public Optional<DroppedRow> dropped() {
+        return Optional.ofNullable(dropped);
     }
 
     public List<String> cells() {
@@ -88,6 +109,7 @@ public final class ShownRow {
     @Override
     public String toString() {
         return "ShownRow[batch " + batchId + (batchStart ? " (start)" : "") + (changed() ? ", " + kind() : "") + ": "
-                + cells() + (changedCells.isEmpty() ? "" : ", changed " + changedCells) + "]";
+                + cells() + (changedCells.isEmpty() ? "" : ", changed " + changedCells)
+                + (dropped == null ? "" : ", dropped " + dropped.reason()) + "]";
     }
 }

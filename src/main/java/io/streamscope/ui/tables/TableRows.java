@@ -5,7 +5,7 @@ import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.Replay;
 import io.streamscope.replay.ResultChange;
-import io.streamscope.replay.TopicInput;
+import io.streamscope.replay.JobInput;
 import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkType;
 
@@ -24,6 +24,7 @@ public final class TableRows {
 
     public static final String ARROW = " → ";
     private static final List<String> INPUT_COORDINATES = List.of("partition", "offset");
+    private static final String TOPIC = "topic";
 
     private TableRows() {
     }
@@ -34,14 +35,31 @@ public final class TableRows {
 
     /** The input table's columns: the record's Kafka partition and offset, then the value columns. */
     public static List<String> inputColumns(SparkType.Struct schema) {
-        List<String> columns = new ArrayList<>(INPUT_COORDINATES);
+        return inputColumns(schema, false);
+    }
+
+    /** The input table's columns: the record's topic (with several sources), partition and offset, then the values. */
+    public static List<String> inputColumns(SparkType.Struct schema, boolean withTopic) {
+        List<String> columns = new ArrayList<>();
+        if (withTopic) {
+            columns.add(TOPIC);
+        }
+        columns.addAll(INPUT_COORDINATES);
         columns.addAll(columns(schema));
         return columns;
     }
 
     /** A row of the unbounded table: its record's partition and offset (blank where unknown), then its values. */
-    static List<String> inputCells(Row row, TopicInput.Coordinates where) {
-        List<String> cells = new ArrayList<>(INPUT_COORDINATES.size() + row.values().size());
+    static List<String> inputCells(Row row, JobInput.Coordinates where) {
+        return inputCells(row, where, false);
+    }
+
+    /** As {@link #inputCells(Row, JobInput.Coordinates)}, led by the record's topic when {@code withTopic}. */
+    static List<String> inputCells(Row row, JobInput.Coordinates where, boolean withTopic) {
+        List<String> cells = new ArrayList<>(INPUT_COORDINATES.size() + 1 + row.values().size());
+        if (withTopic) {
+            cells.add(where == null ? "" : where.topic());
+        }
         cells.add(where == null ? "" : Integer.toString(where.partition()));
         cells.add(where == null ? "" : Long.toString(where.offset()));
         cells.addAll(texts(row));

@@ -2,6 +2,8 @@ package io.streamscope.ui.tables;
 
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.OutputMode;
+import io.streamscope.replay.Replay;
+import io.streamscope.replay.query.QueryException;
 import io.streamscope.ui.display.DisplayViewModel;
 import io.streamscope.ui.query.QueryViewModel;
 import io.streamscope.ui.replay.ReplayOutcome;
@@ -13,10 +15,13 @@ import javafx.scene.control.Tab;
 import javafx.scene.control.TableView;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Binds tables.fxml to the replay: the unbounded input table up to the selected batch, the result table under the
- * output mode the replay ran with (or Spark's refusal in its place), and what the sink received ("Batch: 2").
+ * Binds tables.fxml to the replay: the unbounded input table up to the selected batch (with a topic column when the
+ * checkpoint has several sources; shown whatever the outcome, as long as the records were read), the result table
+ * under the output mode the replay ran with (or, in its place and only there, why there is none), what the sink
+ * received ("Batch: 2"), and a batch Spark ran more than once.
  */
 public final class TablesController {
 
@@ -30,6 +35,7 @@ public final class TablesController {
     @FXML private Label sinkPlaceholder;
     @FXML private Label refusalLabel;
     @FXML private Label sinkBatchLabel;
+    @FXML private Label batchRunsLabel;
     @FXML private TableView<ShownRow> inputTable;
     @FXML private TableView<ShownRow> resultTable;
     @FXML private TableView<ShownRow> sinkTable;
@@ -51,6 +57,8 @@ public final class TablesController {
     private void initialize() {
         resultTab.textProperty().bind(Bindings.createStringBinding(
                 () -> "Result table · " + query.getOutputMode().sparkName(), query.outputModeProperty()));
+        batchRunsLabel.setVisible(false);
+        batchRunsLabel.setManaged(false);
         input = new ReplayTable(inputTable, display.animationsProperty());
         result = new ReplayTable(resultTable, display.animationsProperty());
         sink = new ReplayTable(sinkTable, display.animationsProperty());
@@ -63,15 +71,21 @@ public final class TablesController {
     private void refresh() {
         ReplayOutcome outcome = replay.getOutcome();
         BatchStep step = replay.currentStep(); // from the outcome on show, never a stale one
-        String waiting = replay.isRunning() ? "Replaying the query …"
-                : outcome == null ? "The replay's tables fill in once a checkpoint and its topic are open"
-                : outcome.problem() != null ? outcome.problem()
-                : "The replay has no batch " + replay.selectedBatchProperty().get();
-        inputPlaceholder.setText(waiting);
-        resultPlaceholder.setText(waiting);
-        sinkPlaceholder.setText(waiting);
-        showRefusal(outcome != null && outcome.replay() == null && !replay.isRunning() ? outcome.problem() : null);
-        if (outcome == null || outcome.replay() == null || step == null) {
+        boolean running = replay.isRunning();
+        Replay rows = outcome == null ? null : outcome.replay().orElse(null);
+        String waiting = running ? "Replaying …"
+                : outcome == null ? "The replay's tables fill in once a checkpoint and its topic are open" : null;
+        inputPlaceholder.setText(waiting != null ? waiting
+                : rows == null ? "No input rows: the records could not be read (the reason is in the result area)"
+                : "The replay has no batch " + replay.selectedBatchProperty().get());
+        String empty = waiting != null ? waiting : "Nothing in the result table yet";
+        resultPlaceholder.setText(empty);
+        sinkPlaceholder.setText(waiting != null ? waiting : outcome.replayed() ? "The sink received nothing in this batch"
+                : "No sink output: the query did not run (the reason is in the result table's place)");
+        // the one place the reason shows: where the result table would be
+        showRefusal(running || outcome == null ? null : reasonInPlaceOfResult(outcome, step));
+        showRuns(outcome, step);
+        if (rows == null || step == null) {
             inputRows.clear();
             appendedRows.clear();
             input.clear();
@@ -80,29 +94,58 @@ public final class TablesController {
             sinkBatchLabel.setText("");
             return;
         }
-        OutputMode mode = outcome.request().mode();
-        input.setColumns(TableRows.inputColumns(outcome.schema()), true);
-        input.apply(inputRows.select(outcome.replay(), UnboundedTable.inputRows(outcome::coordinatesOf),
+        boolean withTopic = outcome.sourceCount() > 1;
+        input.setColumns(TableRows.inputColumns(outcome.inputSchema().orElse(rows.query().output().schema()), withTopic),
+                true);
+        input.apply(inputRows.select(rows, UnboundedTable.inputRows(outcome::coordinatesOf, withTopic),
                 step.batchId()));
-        if (outcome.inputOnly()) {
+        if (!outcome.replayed()) {
             appendedRows.clear();
             result.clear();
             sink.clear();
             sinkBatchLabel.setText("");
             return;
         }
-        List<String> resultColumns = TableRows.columns(outcome.replay().query().output().schema());
+        OutputMode mode = outcome.mode();
+        List<String> resultColumns = TableRows.columns(rows.query().output().schema());
         result.setColumns(resultColumns, mode == OutputMode.APPEND);
         if (mode == OutputMode.APPEND) {
-            result.apply(appendedRows.select(outcome.replay(), UnboundedTable.SINK_ROWS, step.batchId()));
+            result.apply(appendedRows.select(rows, UnboundedTable.SINK_ROWS, step.batchId()));
         } else {
             appendedRows.clear(); // back in append mode, the rows are built again
-            result.setRows(TableRows.result(outcome.replay(), step, mode));
+            result.setRows(TableRows.result(rows, step, mode));
         }
         sink.setColumns(resultColumns, false);
         sink.setRows(TableRows.sink(step));
         sinkBatchLabel.setText("Batch: " + step.batchId() + " · " + mode.label() + " mode · "
                 + step.sinkRows().size() + (step.sinkRows().size() == 1 ? " row" : " rows"));
+    }
+
+    /**
+     * Why there is no result table, said once, in its place: Spark's refusal, the records that could not be read, or
+     * where the job is not understood (its message is under the query editor, which marks the place); null when the
+     * result table shows.
+     */
+    static String reasonInPlaceOfResult(ReplayOutcome outcome, BatchStep step) {
+        if (outcome.replayed()) {
+            return step == null ? outcome.problem() : null; // a replay that stopped before this batch
+        }
+        Optional<QueryException> error = outcome.queryError();
+        if (error.isPresent() && error.get().line() > 0) {
+            return "No result table: " + error.get().reason() + " (line " + error.get().line() + ", column "
+                    + error.get().column() + " of the " + (outcome.request().isJob() ? "job" : "query")
+                    + ", marked in the editor)";
+        }
+        return outcome.problem();
+    }
+
+    /** A batch Spark ran more than once (it died before its commit, and ran again on restart), said above the tables. */
+    private void showRuns(ReplayOutcome outcome, BatchStep step) {
+        Optional<String> runs = outcome == null || step == null ? Optional.empty()
+                : outcome.runs().describe(step.batchId());
+        batchRunsLabel.setText(runs.orElse(""));
+        batchRunsLabel.setVisible(runs.isPresent());
+        batchRunsLabel.setManaged(runs.isPresent());
     }
 
     private void showRefusal(String text) {

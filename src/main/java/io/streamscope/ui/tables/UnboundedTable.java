@@ -2,7 +2,8 @@ package io.streamscope.ui.tables;
 
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.Replay;
-import io.streamscope.replay.TopicInput;
+import io.streamscope.replay.DroppedRow;
+import io.streamscope.replay.JobInput;
 import io.streamscope.sql.Row;
 
 import java.util.ArrayList;
@@ -71,7 +72,15 @@ public final class UnboundedTable {
      *
      * @param coordinates where each input row of a batch came from, in row order (empty when unknown)
      */
-    public static Rows inputRows(LongFunction<List<TopicInput.Coordinates>> coordinates) {
+    public static Rows inputRows(LongFunction<List<JobInput.Coordinates>> coordinates) {
+        return inputRows(coordinates, false);
+    }
+
+    /**
+     * The unbounded input table: every input row, led by its record's topic (when {@code withTopic}: several sources),
+     * partition and offset; the rows a stateful operator dropped ({@link BatchStep#dropped()}) say so.
+     */
+    public static Rows inputRows(LongFunction<List<JobInput.Coordinates>> coordinates, boolean withTopic) {
         return new Rows() {
             @Override
             public int count(BatchStep step) {
@@ -81,12 +90,19 @@ public final class UnboundedTable {
             @Override
             public void add(BatchStep step, LongSupplier selected, List<ShownRow> into) {
                 List<Row> input = step.inputRows();
-                List<TopicInput.Coordinates> where = coordinates.apply(step.batchId());
+                List<JobInput.Coordinates> where = coordinates.apply(step.batchId());
                 boolean known = where.size() == input.size();
+                DroppedRow[] dropped = new DroppedRow[input.size()];
+                for (DroppedRow row : step.dropped()) {
+                    if (row.inputIndex() >= 0 && row.inputIndex() < dropped.length) {
+                        dropped[row.inputIndex()] = row;
+                    }
+                }
                 for (int j = 0; j < input.size(); j++) {
                     Row row = input.get(j);
-                    TopicInput.Coordinates at = known ? where.get(j) : null;
-                    into.add(ShownRow.lazy(() -> TableRows.inputCells(row, at), step.batchId(), j == 0));
+                    JobInput.Coordinates at = known ? where.get(j) : null;
+                    into.add(ShownRow.input(() -> TableRows.inputCells(row, at, withTopic), step.batchId(), j == 0,
+                            dropped[j]));
                 }
             }
         };

@@ -16,7 +16,6 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,8 +40,8 @@ class ReplayViewModelTest {
         Checkpoint checkpoint = CheckpointReader.read(TOTALS);
         Sidecar sidecar = Sidecar.read(TOTALS).orElseThrow();
         fx(() -> {
-            model.queryProperty().set(sidecar.query());
-            model.schemaProperty().set(sidecar.schema());
+            model.sidecarProperty().set(sidecar);
+            model.textProperty().set(sidecar.query());
             model.modeProperty().set(OutputMode.UPDATE);
             model.topicProperty().set(TopicChoice.snapshot(TOTALS.resolve(sidecar.topicFile())));
             model.selectedBatchProperty().set(2L);
@@ -99,10 +98,10 @@ class ReplayViewModelTest {
         fx(() -> model.modeProperty().set(OutputMode.APPEND));
         drain();
         assertEquals(2, model.publishedProperty().get());
-        assertNull(model.getOutcome().replay());
-        assertTrue(model.getOutcome().refusal().startsWith("Append output mode not supported"),
-                model.getOutcome().refusal());
-        assertNull(model.getSelectedStep());
+        assertTrue(model.getOutcome().refusal().orElseThrow().startsWith("Append output mode not supported"),
+                model.getOutcome().problem());
+        assertEquals(2, model.getSelectedStep().inputRows().size(), "the input rows still show: the batch's step");
+        assertTrue(model.getSelectedStep().sinkRows().isEmpty() || !model.getOutcome().replayed());
     }
 
     @Test
@@ -119,7 +118,7 @@ class ReplayViewModelTest {
         older.run(); // cancelled when the newer one started: never published
         WaitForAsyncUtils.waitForFxEvents();
         assertEquals(2, model.publishedProperty().get());
-        assertNotNull(model.getOutcome().refusal(), "the newer run's outcome (append) stays");
+        assertTrue(model.getOutcome().refusal().isPresent(), "the newer run's outcome (append) stays");
     }
 
     @Test

@@ -3,7 +3,7 @@ package io.streamscope.ui.tables;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.Replay;
-import io.streamscope.replay.TopicInput;
+import io.streamscope.replay.JobInput;
 import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkType;
 import io.streamscope.topic.DdlParser;
@@ -50,11 +50,11 @@ class UnboundedTableTest {
         return change;
     }
 
-    private List<TopicInput.Coordinates> coordinates(long batchId) {
+    private List<JobInput.Coordinates> coordinates(long batchId) {
         coordinatesAsked.add(batchId);
-        List<TopicInput.Coordinates> where = new ArrayList<>();
+        List<JobInput.Coordinates> where = new ArrayList<>();
         for (int i = 0; i < ROWS[(int) batchId]; i++) {
-            where.add(new TopicInput.Coordinates("orders", (int) batchId % 2, offset(batchId, i)));
+            where.add(new JobInput.Coordinates("orders", (int) batchId % 2, offset(batchId, i)));
         }
         return where;
     }
@@ -197,7 +197,7 @@ class UnboundedTableTest {
 
     @Test
     void unknownCoordinatesLeaveThePartitionAndOffsetBlank() {
-        LongFunction<List<TopicInput.Coordinates>> none = batchId -> List.of();
+        LongFunction<List<JobInput.Coordinates>> none = batchId -> List.of();
         UnboundedTable.Change change = table.select(replay, UnboundedTable.inputRows(none), 0);
         assertEquals(List.of("", "", "1000", "1"), change.added().get(0).cells());
     }

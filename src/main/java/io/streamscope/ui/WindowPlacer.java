@@ -1,0 +1,63 @@
+package io.streamscope.ui;
+
+import io.streamscope.ui.settings.Settings;
+import io.streamscope.ui.settings.WindowPlacement;
+import javafx.beans.InvalidationListener;
+import javafx.geometry.Rectangle2D;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Puts the main window where it was last time, clamped to the screen it is on now, or, the first time, at about 80 %
+ * of the primary screen's visual bounds (a window manager's default would open it far smaller, the tables off
+ * screen); then remembers every move and resize in the user's settings.
+ */
+final class WindowPlacer {
+
+    private WindowPlacer() {
+    }
+
+    static void place(Stage stage, Settings settings) {
+        Optional<WindowPlacement> saved = settings.window();
+        Rectangle2D screen = screenOf(saved).getVisualBounds();
+        WindowPlacement placement = saved.map(p -> p.clampedTo(screen)).orElseGet(() -> WindowPlacement.fitted(screen));
+        stage.setX(placement.x());
+        stage.setY(placement.y());
+        stage.setWidth(placement.width());
+        stage.setHeight(placement.height());
+        stage.setMaximized(placement.maximized());
+    }
+
+    /** Saves the placement whenever it changes (a maximized window keeps the size it had before). */
+    static void remember(Stage stage, Settings settings) {
+        double[] normal = {stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()};
+        InvalidationListener save = changed -> {
+            if (!stage.isMaximized() && !stage.isFullScreen() && !stage.isIconified()) {
+                normal[0] = stage.getX();
+                normal[1] = stage.getY();
+                normal[2] = stage.getWidth();
+                normal[3] = stage.getHeight();
+            }
+            settings.saveWindow(new WindowPlacement(normal[0], normal[1], normal[2], normal[3], stage.isMaximized()));
+        };
+        for (var property : List.of(stage.xProperty(), stage.yProperty(), stage.widthProperty(), stage.heightProperty(),
+                stage.maximizedProperty())) {
+            property.addListener(save);
+        }
+    }
+
+    private static Screen screenOf(Optional<WindowPlacement> saved) {
+        if (saved.isPresent()) {
+            WindowPlacement p = saved.get();
+            List<Screen> screens = Screen.getScreensForRectangle(p.x(), p.y(), Math.max(1, p.width()),
+                    Math.max(1, p.height()));
+            if (!screens.isEmpty()) {
+                return screens.get(0);
+            }
+        }
+        return Screen.getPrimary();
+    }
+}
