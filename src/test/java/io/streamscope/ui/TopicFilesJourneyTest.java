@@ -113,6 +113,66 @@ class TopicFilesJourneyTest {
         screenshot(robot, window.scene(), "topic-file-bare-of-two.png");
     }
 
+    @Test
+    void theWindowTakesTheCliFlagsAJobAndAFilePerTopic(FxRobot robot, @TempDir Path temp) throws Exception {
+        Path union = SAMPLES.resolve("shop-union-refunds").toAbsolutePath();
+        Path job = Files.writeString(temp.resolve("net.py"), "# the team's copy\n" + Files.readString(union.resolve("job.py")));
+        Path topics = SAMPLES.resolve("topics").toAbsolutePath();
+
+        launch(temp, "--checkpoint", union.toString(), "--job", job.toString(), "--topic-file",
+                "orders=" + topics.resolve("orders.jsonl"), "--topic-file", "refunds=" + topics.resolve("refunds.jsonl"),
+                "--batch", "1");
+
+        assertNull(onFx(() -> window.model().replay().getOutcome().problem()));
+        assertTrue(onFx(() -> window.model().query().textProperty().get()).startsWith("# the team's copy"),
+                "--job's file, not the folder's job.py");
+        Label batch = robot.lookup("#batchLabel").queryAs(Label.class);
+        assertEquals("Batch 1 of 0–2", onFx(batch::getText));
+        assertEquals(List.of("orders", "refunds"), inputRows(robot).stream().filter(row -> row.batchId() == 1)
+                .map(row -> row.cell(0)).toList(), "batch 1: order 114 and refund 1, each with its topic");
+        screenshot(robot, window.scene(), "launched-with-job.png");
+    }
+
+    @Test
+    void withoutAnySchemaItIsInferredShownAsSuchAndEditable(FxRobot robot, @TempDir Path temp) throws Exception {
+        Path copy = temp.resolve("production-copy");
+        Path sample = SAMPLES.resolve("shop-totals-update");
+        try (var files = Files.walk(sample)) {
+            for (Path file : files.toList()) {
+                Path target = copy.resolve(sample.relativize(file).toString());
+                String name = file.getFileName().toString();
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(target);
+                } else if (!List.of("job.py", "streamscope.json", "spark-run.json", "progress.jsonl").contains(name)) {
+                    Files.copy(file, target);
+                }
+            }
+        }
+        launch(temp, "--checkpoint", copy.toString(), "--topic-file",
+                SAMPLES.resolve("topics/orders.jsonl").toAbsolutePath().toString());
+
+        Label origin = robot.lookup("#schemaOrigin0").queryAs(Label.class);
+        String said = onFx(origin::getText);
+        assertTrue(said.startsWith("inferred from 7 records") && said.endsWith("check it"), said);
+        javafx.scene.control.TextField schema = robot.lookup("#schemaField0").queryAs(javafx.scene.control.TextField.class);
+        assertTrue(onFx(() -> schema.getPseudoClassStates().contains(javafx.css.PseudoClass.getPseudoClass("inferred"))));
+        String inferred = onFx(schema::getText);
+        assertTrue(inferred.contains("order_id"), inferred);
+        assertEquals(7, inputRows(robot).size(), "no job: the input rows, read with the inferred schema");
+        screenshot(robot, window.scene(), "schema-inferred.png");
+
+        int before = UiTestSupport.published(window);
+        robot.interact(() -> {
+            schema.setText("order_id INT, amount DECIMAL(10,2)");
+            schema.requestFocus();
+        });
+        robot.type(javafx.scene.input.KeyCode.ENTER);
+        UiTestSupport.awaitReplayAfter(window, before);
+        assertEquals("given", onFx(origin::getText));
+        assertEquals(List.of("110", "25.50"), inputRows(robot).get(0).cells().subList(2, 4),
+                "decoded with the schema given: two value columns");
+    }
+
     /**
      * Two committed batches of one Kafka source subscribed to two topics of one partition each: batch 0 reads orders
      * 0–1 and refunds 0, batch 1 orders 2 and refunds 1.

@@ -73,6 +73,11 @@ public final class QueryEditorController {
         queryEditor.setFocusTraversable(true);
         queryEditor.setParagraphGraphicFactory(LineNumberFactory.get(queryEditor));
         queryEditor.setAccessibleText("The job or query");
+        Label placeholder = new Label("Paste the streaming job (PySpark or Scala) or open it (Open job…), or write a "
+                + "query such as orders.groupBy(\"customer_id\").count(); Ctrl+Enter replays it");
+        placeholder.getStyleClass().add("placeholder-text");
+        placeholder.setWrapText(true);
+        queryEditor.setPlaceholder(placeholder);
         VirtualizedScrollPane<CodeArea> scroll = new VirtualizedScrollPane<>(queryEditor);
         scroll.getStyleClass().add("query-editor-scroll");
         queryEditorHolder.getChildren().setAll(scroll);
@@ -111,7 +116,7 @@ public final class QueryEditorController {
         if (!queryEditor.getText().equals(value)) {
             queryEditor.replaceText(value);
             queryEditor.moveTo(0);
-            queryEditor.requestFollowCaret();
+            queryEditor.showParagraphAtTop(0);
             queryEditor.getUndoManager().forgetHistory();
         }
     }
