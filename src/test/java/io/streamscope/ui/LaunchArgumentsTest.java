@@ -53,7 +53,7 @@ class LaunchArgumentsTest {
                 "--topic-file", "orders=topics/orders.jsonl", "--topic-file=more.jsonl", "--bootstrap-servers",
                 "127.0.0.1:9092", "--topic", "orders", "--command-config", "client.properties", "--schema",
                 "order_id INT, amount DECIMAL(10,2)", "--query", "orders.groupBy(\"customer_id\").count()",
-                "--mode", "Complete"), workingDirectory);
+                "--mode", "Complete", "--job", "jobs/totals.py"), workingDirectory);
 
         assertEquals(Optional.of(workingDirectory.resolve("c")), arguments.checkpoint());
         assertEquals(OptionalLong.of(2), arguments.batch());
@@ -65,6 +65,7 @@ class LaunchArgumentsTest {
         assertEquals(Optional.of("order_id INT, amount DECIMAL(10,2)"), arguments.schema());
         assertEquals(Optional.of("orders.groupBy(\"customer_id\").count()"), arguments.query());
         assertEquals(Optional.of(OutputMode.COMPLETE), arguments.mode());
+        assertEquals(Optional.of(workingDirectory.resolve("jobs/totals.py")), arguments.job());
         assertEquals(List.of(), arguments.warnings());
     }
 

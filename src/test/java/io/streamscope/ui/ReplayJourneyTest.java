@@ -198,7 +198,7 @@ class ReplayJourneyTest {
         int at = onFx(() -> window.model().replay().getOutcome().queryError().orElseThrow().offset());
         assertTrue(onFx(() -> editor.getStyleOfChar(at).contains("error-mark")), "and underlined");
         assertEquals(7, rows(robot, "#inputTable").size(), "the input table still shows what each batch read");
-        assertTrue(text(robot, "#refusalLabel").contains("(line 2, column"), text(robot, "#refusalLabel"));
+        assertTrue(text(robot, "#refusalLabel").contains("from line 2, column"), text(robot, "#refusalLabel"));
         screenshot(robot, window.scene(), "replay-invalid-query.png");
 
         robot.type(KeyCode.TAB);

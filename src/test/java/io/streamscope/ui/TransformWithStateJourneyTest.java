@@ -59,8 +59,10 @@ class TransformWithStateJourneyTest {
         assertTrue(onFx(() -> robot.lookup("#resultTable").queryTableView().getItems().isEmpty()), "but no result table");
         Label result = robot.lookup("#refusalLabel").queryAs(Label.class);
         String message = onFx(result::getText);
-        assertTrue(onFx(result::isVisible) && message.contains("the input table shows what each batch read"),
-                "says why there is no result table, in its place: " + message);
+        assertTrue(onFx(result::isVisible) && message.contains("The input table shows what each batch read")
+                && message.contains("from line 43, column"), "says there is no result table, in its place: " + message);
+        String why = onFx(robot.lookup("#queryError").queryAs(Label.class)::getText);
+        assertTrue(why.contains("runs the job's own code, which cannot run here"), "and why, under the job: " + why);
         assertEquals(List.of(), onFx(() -> window.viewModel().findings().stream()
                 .filter(f -> f.kind() == io.streamscope.ui.Finding.Kind.ERROR).toList()), "no errors");
         screenshot(robot, window.scene(), "shop-tws-avro.png");

@@ -145,7 +145,7 @@ final class SourcesPanel {
             schema = new TextField();
             schema.setId("schemaField" + position);
             schema.getStyleClass().add("schema-field");
-            schema.setPromptText("the value schema as DDL, e.g. order_id INT, amount DECIMAL(10,2)");
+            schema.setPromptText("the value schema as DDL, e.g. order_id INT, amount DECIMAL(10,2); Enter applies it");
             schema.setOnKeyPressed(event -> {
                 if (event.getCode() == KeyCode.ENTER) {
                     applySchema();
@@ -157,7 +157,7 @@ final class SourcesPanel {
             origin.setId("schemaOrigin" + position);
             origin.getStyleClass().add("schema-origin");
             origin.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-            apply = new Button("Apply schema");
+            apply = new Button("Apply");
             apply.setId("applySchemaButton" + position);
             apply.setMnemonicParsing(false);
             apply.setOnAction(event -> applySchema());

@@ -35,7 +35,9 @@ public final class TopicDefaults {
 
     /** The sidecar's topic files ({@code "topics":{…}} or {@code "topic":{"file":…}}), or null without any. */
     public static TopicChoice fromSidecar(LoadedCheckpoint loaded) {
-        return loaded.sidecar().map(sidecar -> sidecar.topicEntries(loaded.checkpoint().path()))
+        return loaded.sidecar().map(sidecar -> sidecar.topicEntries(loaded.checkpoint().path()).stream()
+                        .sorted(java.util.Comparator.comparing(entry -> entry.topic() == null ? "" : entry.topic()))
+                        .toList())
                 .filter(entries -> !entries.isEmpty()).map(TopicChoice::snapshots).orElse(null);
     }
 }

@@ -65,6 +65,7 @@ public final class TablesController {
         replay.outcomeProperty().addListener((property, old, outcome) -> refresh());
         replay.selectedStepProperty().addListener((property, old, step) -> refresh());
         replay.runningProperty().addListener((property, old, running) -> refresh());
+        display.presentationProperty().addListener((property, old, presenting) -> refresh());
         refresh();
     }
 
@@ -83,7 +84,7 @@ public final class TablesController {
         sinkPlaceholder.setText(waiting != null ? waiting : outcome.replayed() ? "The sink received nothing in this batch"
                 : "No sink output: the query did not run (the reason is in the result table's place)");
         // the one place the reason shows: where the result table would be
-        showRefusal(running || outcome == null ? null : reasonInPlaceOfResult(outcome, step));
+        showRefusal(running || outcome == null ? null : reasonInPlaceOfResult(outcome, step, display.isPresentation()));
         showRuns(outcome, step);
         if (rows == null || step == null) {
             inputRows.clear();
@@ -122,19 +123,19 @@ public final class TablesController {
     }
 
     /**
-     * Why there is no result table, said once, in its place: Spark's refusal, the records that could not be read, or
-     * where the job is not understood (its message is under the query editor, which marks the place); null when the
-     * result table shows.
+     * Why there is no result table, said once, in its place: Spark's refusal, the records that could not be read, or,
+     * where the job is not understood, where (the editor says why, under the text it marks; in presentation mode,
+     * where the editor is folded away, the reason is said here); null when the result table shows.
      */
-    static String reasonInPlaceOfResult(ReplayOutcome outcome, BatchStep step) {
+    static String reasonInPlaceOfResult(ReplayOutcome outcome, BatchStep step, boolean presenting) {
         if (outcome.replayed()) {
             return step == null ? outcome.problem() : null; // a replay that stopped before this batch
         }
         Optional<QueryException> error = outcome.queryError();
-        if (error.isPresent() && error.get().line() > 0) {
-            return "No result table: " + error.get().reason() + " (line " + error.get().line() + ", column "
-                    + error.get().column() + " of the " + (outcome.request().isJob() ? "job" : "query")
-                    + ", marked in the editor)";
+        if (error.isPresent() && error.get().line() > 0 && !presenting) {
+            return "No result table: the " + (outcome.request().isJob() ? "job" : "query") + " cannot be replayed "
+                    + "from line " + error.get().line() + ", column " + error.get().column()
+                    + " (marked in the editor, which says why). The input table shows what each batch read.";
         }
         return outcome.problem();
     }
