@@ -30,7 +30,7 @@ public final class MainController {
     @FXML private Label zoomLabel;
 
     private double inspectorDivider = 0.6;
-    private double queryDivider = 0.42;
+    private double queryDivider = 0.33;
 
     public MainController(WindowModel model) {
         this.model = model;
