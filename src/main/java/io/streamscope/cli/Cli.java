@@ -39,6 +39,11 @@ public final class Cli {
     private Cli() {
     }
 
+    /** The commands, in the order the usage lists them. */
+    static java.util.Set<String> commandNames() {
+        return java.util.Collections.unmodifiableSet(COMMANDS.keySet());
+    }
+
     /** Whether {@code word} names a command (or asks for help). */
     public static boolean isCommand(String word) {
         return COMMANDS.containsKey(word) || HELP.contains(word);

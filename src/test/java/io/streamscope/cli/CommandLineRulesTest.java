@@ -21,7 +21,8 @@ class CommandLineRulesTest {
 
     @Test
     void everyCommandPrintsItsUsageOnHelp() {
-        for (String command : List.of("inspect", "state", "replay", "topic")) {
+        assertTrue(Cli.commandNames().containsAll(List.of("inspect", "state", "replay", "topic")), Cli.commandNames().toString());
+        for (String command : Cli.commandNames()) {
             for (List<String> args : List.of(List.of(command, "--help"), List.of(command, "-h"),
                     List.of(command, SAMPLE.toString(), "--help"), List.of("help", command))) {
                 CliRun run = CliRun.run(args.toArray(String[]::new));
@@ -39,7 +40,7 @@ class CommandLineRulesTest {
     void helpAloneListsTheCommands() {
         CliRun run = CliRun.run("--help");
         assertEquals(0, run.exitCode());
-        for (String command : List.of("inspect", "state", "replay", "topic")) {
+        for (String command : Cli.commandNames()) {
             assertTrue(run.out().contains("\n  " + command), run.out());
         }
     }
@@ -58,6 +59,19 @@ class CommandLineRulesTest {
         assertEquals("", run.out());
         assertEquals(1, run.err().lines().count(), run.err());
         assertTrue(run.err().contains("unknown command \"frobnicate\""), run.err());
+    }
+
+    @Test
+    void aFolderInsideACheckpointIsOneLineNamingTheCheckpoint() {
+        for (String part : List.of("offsets", "commits", "state/0", "sources/0")) {
+            CliRun run = CliRun.run("inspect", SAMPLE.resolve(part).toString());
+            assertEquals(2, run.exitCode(), part);
+            assertEquals("", run.out());
+            assertEquals(1, run.err().lines().count(), run.err());
+            assertTrue(run.err().contains("is part of a checkpoint") && run.err().contains(SAMPLE.toAbsolutePath().toString()),
+                    run.err());
+            assertFalse(run.err().contains(".."), "never its parent as \"a checkpoint inside it\": " + run.err());
+        }
     }
 
     @Test

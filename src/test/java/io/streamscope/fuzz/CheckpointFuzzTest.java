@@ -220,8 +220,16 @@ class CheckpointFuzzTest {
             boolean certain = damage.certainFile() != null && applied.size() == 1 && (!damage.stateFile() || targeted != null);
             if (!seed.stateArgs().isEmpty()) {
                 List<String> args = new ArrayList<>(List.of("state", copy.toString()));
-                args.addAll(targeted != null ? targeted
-                        : List.of(seed.stateArgs().get(random.nextInt(seed.stateArgs().size()))));
+                if (targeted != null) {
+                    args.addAll(targeted);
+                } else {
+                    args.addAll(List.of(seed.stateArgs().get(random.nextInt(seed.stateArgs().size()))));
+                    switch (random.nextInt(4)) {
+                        case 0 -> args.addAll(List.of("--batch", Integer.toString(random.nextInt(4))));
+                        case 1 -> args.addAll(List.of("--batch", Integer.toString(1 + random.nextInt(3)), "--changes-from", "0"));
+                        default -> { } // the last committed batch
+                    }
+                }
                 state = cli(args.toArray(String[]::new));
                 runs.add(state);
                 check(state, context);

@@ -216,6 +216,34 @@ class CrashRegressionTest {
     }
 
     @Test
+    void linkedPartitionFoldersAndSstFilesAreNotFollowedOutOfTheCheckpoint() throws Exception {
+        Path folder = copy("shop-totals-update");
+        Path outside = temp.resolve("elsewhere");
+        FolderSnapshot.copyTree(folder.resolve("state/0/1"), outside.resolve("1"));
+        CheckpointFuzzTest.deleteTree(folder.resolve("state/0/1"));
+        Files.createSymbolicLink(folder.resolve("state/0/1"), outside.resolve("1"));
+        JsonNode inspect = answer(folder, "inspect", folder.toString());
+        assertTrue(noteAbout(inspect, "state/0/1").contains("symbolic link"));
+        JsonNode state = answer(folder, "state", folder.toString());
+        for (JsonNode row : state.path("rows")) {
+            assertEquals(0, row.path("partition").asInt(), "nothing is read through the link: " + state);
+        }
+
+        Path tws = copy("shop-tws");
+        Path ssts = tws.resolve("state/0/0/SSTs");
+        try (var files = Files.list(ssts)) {
+            for (Path sst : files.filter(p -> p.getFileName().toString().endsWith(".sst")).toList()) {
+                Path moved = temp.resolve("moved-" + sst.getFileName());
+                Files.move(sst, moved);
+                Files.createSymbolicLink(sst, moved);
+            }
+        }
+        JsonNode twsState = answer(tws, "state", tws.toString());
+        assertTrue(problemAbout(twsState, "state/0/0/3.zip").path("message").asText().contains("symbolic link"),
+                twsState.path("problems").toString());
+    }
+
+    @Test
     void strayFoldersAndNonNumericEntriesInStateAreNotedNotStores() throws Exception {
         Path folder = copy("shop-totals-update");
         Files.createDirectories(folder.resolve("state/0/0/backup"));

@@ -19,7 +19,11 @@ import java.util.stream.Stream;
  * certain (so that the answer must name it), if any.
  */
 enum Mutation {
-    TRUNCATE, FLIP_BYTES, LENGTH_FIELD, EMPTY_FILE, CONTROL_BYTE, GARBLE_JSON, DELETE_FILE, SYMLINK, STRAY_FOLDER;
+    TRUNCATE, FLIP_BYTES, LENGTH_FIELD, EMPTY_FILE, CONTROL_BYTE, GARBLE_JSON, DELETE_FILE, SYMLINK, STRAY_FOLDER,
+    /** A file copied to another batch id or version (gaps, duplicates, a version Spark never wrote). */
+    COPY_FILE,
+    /** A file replaced by a folder of the same name, or a folder by a file. */
+    FILE_FOLDER_SWAP;
 
     private static final int[] HUGE = {0x7fffffff, 0xffffffff, 0x80000000, 0x40000000};
 
@@ -137,6 +141,39 @@ enum Mutation {
             }
             case SYMLINK -> {
                 return symlink(checkpoint, random);
+            }
+            case COPY_FILE -> {
+                String name = file.getFileName().toString();
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("(\\d+)(.*)").matcher(name);
+                if (!m.matches()) {
+                    return FLIP_BYTES.apply(checkpoint, random);
+                }
+                long shifted = Math.max(0, Long.parseLong(m.group(1)) + (random.nextBoolean() ? 1 + random.nextInt(5) : -1 - random.nextInt(3)));
+                Path target = file.resolveSibling(shifted + m.group(2));
+                Files.copy(file, target, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                return new Applied("copied " + relative + " to " + checkpoint.relativize(target).toString().replace('\\', '/'), null, false);
+            }
+            case FILE_FOLDER_SWAP -> {
+                if (random.nextBoolean()) {
+                    Files.delete(file);
+                    Files.createDirectories(file);
+                    if (random.nextBoolean()) {
+                        Files.writeString(file.resolve("0"), "v1\n{}");
+                    }
+                    return new Applied("replaced " + relative + " by a folder", null, false);
+                }
+                List<Path> folders = new ArrayList<>();
+                try (Stream<Path> walk = Files.walk(checkpoint)) {
+                    walk.filter(p -> Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS) && !p.equals(checkpoint)).sorted().forEach(folders::add);
+                }
+                if (folders.isEmpty()) {
+                    return FLIP_BYTES.apply(checkpoint, random);
+                }
+                Path folder = folders.get(random.nextInt(folders.size()));
+                CheckpointFuzzTest.deleteTree(folder);
+                Files.write(folder, bytes);
+                return new Applied("replaced the folder " + checkpoint.relativize(folder).toString().replace('\\', '/')
+                        + " by a file", null, false);
             }
             case STRAY_FOLDER -> {
                 return stray(checkpoint, random);

@@ -75,7 +75,14 @@ final class RocksDbStoreReader {
                 if (name.isEmpty() || name.contains("/") || name.contains("\\") || name.contains("..") || name.indexOf('\0') >= 0) {
                     throw new StateFileException(0, "the zip's metadata names an SST file \"" + name + "\" outside SSTs/");
                 }
-                ssts.add(files.folder().resolve("SSTs").resolve(name));
+                Path sstFile = files.folder().resolve("SSTs").resolve(name);
+                if (java.nio.file.Files.isSymbolicLink(sstFile) || java.nio.file.Files.isSymbolicLink(sstFile.getParent())) {
+                    throw new StateFileException(0, "the SST file " + name + " the zip lists is a symbolic link; not followed");
+                }
+                if (java.nio.file.Files.exists(sstFile) && !java.nio.file.Files.isRegularFile(sstFile)) {
+                    throw new StateFileException(0, "the SST file " + name + " the zip lists is not a regular file");
+                }
+                ssts.add(sstFile);
             }
         } catch (StateFileException e) {
             onFailure.failed(zip, e);

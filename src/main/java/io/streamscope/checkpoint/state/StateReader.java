@@ -261,6 +261,14 @@ public final class StateReader {
 
     private Optional<StoreFiles> files(int partition) {
         Path folder = checkpoint.path().resolve(storeFolder(partition));
+        // Links are never followed in state/: a linked operator, partition or store folder holds no state of this store.
+        for (Path part = folder; part.startsWith(checkpoint.path().resolve("state")) && !part.endsWith("state"); part = part.getParent()) {
+            if (java.nio.file.Files.isSymbolicLink(part)) {
+                notes.add(new io.streamscope.checkpoint.Note(checkpoint.path().relativize(part).toString().replace('\\', '/'),
+                        "a symbolic link where Spark writes a state folder; not followed"));
+                return Optional.empty();
+            }
+        }
         try {
             StoreFiles files = StoreFiles.list(folder);
             return files.isEmpty() ? Optional.empty() : Optional.of(files);
