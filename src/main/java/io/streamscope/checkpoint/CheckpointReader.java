@@ -101,7 +101,7 @@ public final class CheckpointReader {
         } catch (FormatException e) {
             access.findings().problem(access.relative(file), e);
             return Optional.empty();
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
             access.findings().problem(access.relative(file), null, "unreadable: " + e);
             return Optional.empty();
         }

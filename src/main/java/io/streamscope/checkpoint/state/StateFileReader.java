@@ -171,7 +171,8 @@ public final class StateFileReader {
                 record++;
             }
         } catch (EOFException e) {
-            throw new StateFileException(raw.count(), "truncated: the file ends inside record " + record + " (no end marker)");
+            throw new StateFileException(raw.count(), "truncated: the file ends inside record " + record + " (no end marker"
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
         } catch (IOException e) {
             throw new StateFileException(raw.count(), "corrupt compressed data near record " + record + ": " + e.getMessage());
         } catch (RuntimeException e) {
