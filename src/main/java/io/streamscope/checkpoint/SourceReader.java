@@ -122,7 +122,10 @@ final class SourceReader {
             return Optional.empty();
         }
         byte[] content = bytes.get();
-        if (content[0] != 'v') {
+        // Kafka's file starts with one binary byte: 0, or in Spark 2.1.0 the JSON's length, which may itself be 'v'
+        // (118); then comes "v1\n" or the JSON. A rate source's or a file source's log starts with "v1\n" itself.
+        boolean kafka = content[0] != 'v' || (content.length > 1 && content[1] == '{');
+        if (kafka) {
             if (first.getKey() != 0) {
                 return Optional.empty();
             }

@@ -151,6 +151,23 @@ class RealCheckpointReadingTest {
     }
 
     @Test
+    void spark210KafkaInitialOffsetsWhoseLengthByteIsAVAreStillKafka() throws Exception {
+        Path folder = folder("spark-2.1.0-length-118");
+        String json = "{\"" + "t".repeat(106) + "\":{\"0\":0}}";
+        assertEquals(118, json.length());
+        byte[] initial = new byte[119];
+        initial[0] = (byte) json.length(); // Spark 2.1.0 wrote the length's low byte: 118 is 'v'
+        System.arraycopy(json.getBytes(StandardCharsets.UTF_8), 0, initial, 1, 118);
+        write(folder, "sources/0/0", initial);
+        write(folder, "offsets/0", "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":1480981499528}\n" + json.replace("\":0}", "\":1}"));
+        Checkpoint checkpoint = read(folder);
+        assertEquals(SourceKind.KAFKA, checkpoint.sources().get(0).kind());
+        assertEquals(Json.MAPPER.readTree(json), checkpoint.sources().get(0).initialOffsets());
+        assertEquals(1L, checkpoint.batches().get(0L).sources().get(0).numInputRows());
+        assertEquals(List.of(), checkpoint.problems());
+    }
+
+    @Test
     void offsetsWithoutConfBesideACommitLogStateNoVersion() throws Exception {
         Path folder = folder("no-conf-with-commits");
         write(folder, "offsets/0", "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":1489180207737}\n0");
