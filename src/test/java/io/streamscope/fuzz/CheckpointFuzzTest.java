@@ -43,13 +43,13 @@ import static org.junit.jupiter.api.Assertions.fail;
  * the answer, and the copy byte-for-byte unchanged (nothing written, links included). The heap-bound cases (lines of
  * 63 MB, lengths of 2 GB) run in a child JVM with {@code -Xmx256m}: {@link HeapBoundFuzzTest}.
  *
- * <p>{@code -Dstreamscope.fuzz.cases=N} (default 240) and {@code -Dstreamscope.fuzz.seed=S} for a longer or another run:
+ * <p>{@code -Dstreamscope.fuzz.cases=N} (default 300) and {@code -Dstreamscope.fuzz.seed=S} for a longer or another run:
  * {@code mvn test -Dtest=CheckpointFuzzTest -Dstreamscope.fuzz.cases=5000}. A failure names its case and seed.
  */
 class CheckpointFuzzTest {
 
     static final long SEED = Long.getLong("streamscope.fuzz.seed", 20260122L);
-    static final int CASES = Integer.getInteger("streamscope.fuzz.cases", 240);
+    static final int CASES = Integer.getInteger("streamscope.fuzz.cases", 300);
     private static final Path SAMPLES = Path.of("sample-checkpoints");
     private static final Path CORPUS = Path.of("src/test/resources/spark-conformance");
     private static final long CASE_TIMEOUT_SECONDS = 60;
