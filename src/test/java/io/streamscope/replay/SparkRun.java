@@ -35,12 +35,13 @@ public final class SparkRun {
         return new SparkRun(ShopTopic.SAMPLES.resolve(sample));
     }
 
+    /** The query as the generator ran it (the sample's job.py holds the same, written as a user writes it). */
     String query() {
-        return sidecar.get("query").asText();
+        return run.get("query").asText();
     }
 
     OutputMode mode() {
-        return OutputMode.parse(sidecar.get("outputMode").asText());
+        return OutputMode.parse(run.get("outputMode").asText());
     }
 
     /** Every execution of a batch, in the order Spark ran them. */

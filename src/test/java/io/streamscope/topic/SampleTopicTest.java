@@ -43,11 +43,12 @@ class SampleTopicTest {
                 SAMPLES.resolve("topics/orders.jsonl"))) {
             for (Path folder : folders.sorted().toList()) {
                 Path sidecar = folder.resolve("streamscope.json");
-                if (!Files.exists(sidecar) || !Json.MAPPER.readTree(sidecar.toFile()).path("topic").path("file").asText()
+                if (!Files.exists(sidecar) || Json.MAPPER.readTree(sidecar.toFile()).path("topics").size() != 1
+                        || !Json.MAPPER.readTree(sidecar.toFile()).path("topics").path("orders").asText()
                         .endsWith("topics/orders.jsonl")) {
                     continue;
                 }
-                RowDecoder decoder = RowDecoder.of(Json.MAPPER.readTree(sidecar.toFile()).path("schema").asText());
+                RowDecoder decoder = RowDecoder.of("order_id INT, customer_id INT, amount DECIMAL(10,2), order_ts TIMESTAMP");
                 Checkpoint checkpoint = CheckpointReader.read(folder);
                 for (Batch batch : checkpoint.batches().values()) {
                     BatchRecords records = BatchReader.read(source, batch, ReadOptions.fullValues());

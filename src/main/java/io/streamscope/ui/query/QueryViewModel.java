@@ -124,11 +124,14 @@ public final class QueryViewModel {
         }
     }
 
-    /** Applies a new job or query: the mode is again the job's (the user chooses it over the new job anew). */
+    /**
+     * Applies a new job or query: a job's mode is again the job's (the user chooses it over the new job anew); a bare
+     * query says no mode, so it keeps the one on show.
+     */
     public void applyText(String applied) {
         String value = applied == null ? "" : applied;
         if (!value.equals(text.get())) {
-            modeOverride.set(null);
+            modeOverride.set(value.contains("readStream") || value.isBlank() ? null : outputMode.get());
             text.set(value);
         }
     }

@@ -26,10 +26,10 @@ class QueryViewModelTest {
         model.open(Optional.empty(), Optional.of("job text"), Optional.of(TOTALS));
         assertEquals("job text", model.textProperty().get());
         assertNull(model.modeOverrideProperty().get(), "the job says the mode");
-        assertEquals(OutputMode.UPDATE, model.getOutputMode(), "shown: the sidecar's until the replay says");
+        assertEquals(OutputMode.APPEND, model.getOutputMode(), "shown: Spark's default until the replay says the job's");
 
         model.open(Optional.empty(), Optional.empty(), Optional.of(TOTALS));
-        assertTrue(model.textProperty().get().startsWith("orders.groupBy(\"customer_id\")"), "no job: the sidecar's query");
+        assertEquals("", model.textProperty().get(), "no job, and the sidecar holds no query: nothing to replay yet");
         model.open(Optional.empty(), Optional.empty(), Optional.empty());
         assertEquals("", model.textProperty().get());
         assertEquals(OutputMode.APPEND, model.getOutputMode());
@@ -78,7 +78,9 @@ class QueryViewModelTest {
         assertEquals(OutputMode.COMPLETE, model.modeOverrideProperty().get());
         model.outputModeProperty().set(null);
         assertEquals(OutputMode.COMPLETE, model.getOutputMode(), "a mode cannot be unset");
-        model.applyText("another job");
+        model.applyText("orders.groupBy(\"customer_id\").count()");
+        assertEquals(OutputMode.COMPLETE, model.modeOverrideProperty().get(), "a bare query says no mode: it keeps this one");
+        model.applyText("spark.readStream.format(\"kafka\").load().writeStream.start()");
         assertNull(model.modeOverrideProperty().get(), "a new job says its own mode again");
         assertEquals(Optional.of(OutputMode.APPEND), QueryViewModel.parseMode(" Append "));
         assertEquals(Optional.empty(), QueryViewModel.parseMode("upsert"));

@@ -39,9 +39,10 @@ class ReplayViewModelTest {
         ReplayViewModel model = new ReplayViewModel(submitted::add, deferred::add);
         Checkpoint checkpoint = CheckpointReader.read(TOTALS);
         Sidecar sidecar = Sidecar.read(TOTALS).orElseThrow();
+        String job = java.nio.file.Files.readString(TOTALS.resolve("job.py"));
         fx(() -> {
             model.sidecarProperty().set(sidecar);
-            model.textProperty().set(sidecar.query());
+            model.textProperty().set(job);
             model.modeProperty().set(OutputMode.UPDATE);
             model.topicProperty().set(TopicChoice.snapshot(TOTALS.resolve(sidecar.topicFile())));
             model.selectedBatchProperty().set(2L);

@@ -561,19 +561,12 @@ public final class Generator {
         ObjectNode sidecar = json.createObjectNode();
         sidecar.put("title", s.title);
         sidecar.put("description", s.description);
-        if (s.queryInJob) {
-            // the query, the schemas and the output mode are the job's (job.py): the sidecar only says where the
-            // topics are
-            ObjectNode topics = sidecar.putObject("topics");
-            s.topics.forEach(t -> topics.put(t, ShopStream.topic(t).fileFromSample()));
-        } else {
-            sidecar.put("query", s.query);
-            if (s.processor != null) {
-                sidecar.put("processor", s.processor);
-            }
-            sidecar.put("schema", ShopStream.SCHEMA);
-            sidecar.put("outputMode", s.outputMode);
-            sidecar.putObject("topic").put("file", TOPIC_FILE);
+        // the query, the schemas and the output mode are the job's (job.py): the sidecar says only what code
+        // cannot, the title, the description and where the topics' snapshots are
+        ObjectNode topicFiles = sidecar.putObject("topics");
+        s.topics.forEach(t -> topicFiles.put(t, ShopStream.topic(t).fileFromSample()));
+        if (s.processor != null) {
+            sidecar.put("processor", s.processor);
         }
         switch (s.sink) {
             case PARQUET -> sidecar.putObject("sink").put("kind", "file").put("format", "parquet")
