@@ -21,7 +21,7 @@ import java.util.OptionalLong;
 public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boolean presentation,
                               List<String> topicFiles, Optional<String> bootstrapServers, Optional<String> topic,
                               Optional<String> commandConfig, Optional<String> schema, Optional<String> query,
-                              Optional<OutputMode> mode, Optional<Path> job, List<String> warnings) {
+                              Optional<OutputMode> mode, Optional<Path> job, boolean lesson, List<String> warnings) {
 
     static final String DEFAULT_SAMPLE = "sample-checkpoints/shop-totals-update";
 
@@ -40,7 +40,7 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
         }
         return new LaunchArguments(checkpoint, parser.batch, parser.presentation, parser.topicFiles,
                 parser.bootstrapServers, parser.topic, parser.commandConfig, parser.schema, parser.query, parser.mode,
-                parser.job, parser.warnings);
+                parser.job, parser.lesson, parser.warnings);
     }
 
     /** The checkpoint the window opens at start. */
@@ -57,6 +57,7 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
         private boolean checkpointFlagSeen;
         private OptionalLong batch = OptionalLong.empty();
         private boolean presentation;
+        private boolean lesson;
         private Optional<String> bootstrapServers = Optional.empty();
         private Optional<String> topic = Optional.empty();
         private Optional<String> commandConfig = Optional.empty();
@@ -87,6 +88,7 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
                 String inline = equals < 0 ? null : arg.substring(equals + 1);
                 switch (flag) {
                     case "--presentation" -> presentation = true;
+                    case "--lesson" -> lesson = true;
                     case "--checkpoint" -> {
                         checkpointFlagSeen = true;
                         value(flag, inline).ifPresent(dir -> checkpoint = Optional.of(workingDirectory.resolve(dir)));

@@ -37,6 +37,11 @@ public record MainWindow(Scene scene, WindowModel model) {
     static final String STYLESHEET = "/styles/streamscope.css";
 
     public static MainWindow create(WindowModel model) throws IOException {
+        return create(model, 1280, 800);
+    }
+
+    /** The window's scene at {@code width} × {@code height} (a test's projector). */
+    public static MainWindow create(WindowModel model, double width, double height) throws IOException {
         Exporter exporter = new Exporter(model.activity(), () -> model.checkpoint().folderProperty().get(),
                 model.activity()::announce);
         HeaderController header = new HeaderController(model.checkpoint(), model.recent(), model.display(), exporter,
@@ -46,7 +51,8 @@ public record MainWindow(Scene scene, WindowModel model) {
                 HeaderController.class, header,
                 TransportController.class, new TransportController(model.playback(), model.timeline(), model.query(),
                         model.display()),
-                TimelineController.class, new TimelineController(model.timeline(), model.checkpoint(), model.display()),
+                TimelineController.class, new TimelineController(model.timeline(), model.checkpoint(), model.display(),
+                        model.replay()),
                 TablesController.class, new TablesController(model.query(), model.replay(), model.display()),
                 InspectorController.class, new InspectorController(model.batchFiles(), model.checkpoint(), model.replay()),
                 QueryEditorController.class, new QueryEditorController(model.query(), model.replay(), model.display(),
@@ -61,12 +67,31 @@ public record MainWindow(Scene scene, WindowModel model) {
             return controller;
         });
         Parent root = loader.load();
-        Scene scene = new Scene(root, 1280, 800);
+        Scene scene = new Scene(root, width, height);
+        followMode(root, model);
         scene.getStylesheets().add(resource(STYLESHEET).toExternalForm());
         SceneStyle.bind(scene, model.display());
         shortcuts(model, header, scene).install(scene);
         TableExportMenu.enable(scene, exporter);
         return new MainWindow(scene, model);
+    }
+
+    /** The title names the output mode on show, not the one the sidecar was written for ("(update mode)"). */
+    private static void followMode(Parent root, WindowModel model) {
+        if (root.lookup("#checkpointTitleLabel") instanceof javafx.scene.control.Label title) {
+            title.textProperty().unbind();
+            title.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                    () -> withMode(model.checkpoint().titleProperty().get(), model.query().getOutputMode()),
+                    model.checkpoint().titleProperty(), model.query().outputModeProperty()));
+        }
+    }
+
+    /** {@code "Totals per customer (update mode)"} in complete mode: {@code "Totals per customer (complete mode)"}. */
+    static String withMode(String title, io.streamscope.replay.OutputMode mode) {
+        if (title == null || mode == null) {
+            return title;
+        }
+        return title.replaceAll("\\((append|update|complete) mode\\)", "(" + mode.name().toLowerCase(java.util.Locale.ROOT) + " mode)");
     }
 
     private static Shortcuts shortcuts(WindowModel model, HeaderController header, Scene scene) {

@@ -176,6 +176,9 @@ public final class WindowModel {
         query.pin(arguments.mode(), arguments.query(), arguments.schema(), arguments.topicFiles(),
                 arguments.bootstrapServers(), arguments.topic(), arguments.commandConfig());
         arguments.batch().ifPresent(timeline::requestBatch);
+        if (arguments.batch().isEmpty() && (arguments.presentation() || arguments.lesson())) {
+            timeline.requestBatch(0); // a class watches the table grow from the first batch, not open on it full
+        }
         if (arguments.presentation()) {
             display.presentationProperty().set(true);
         }

@@ -31,10 +31,16 @@ public final class DisplayViewModel {
     private final ReadOnlyDoubleWrapper fontSize = new ReadOnlyDoubleWrapper(this, "fontSize", DESKTOP_FONT_PX);
     private final ReadOnlyStringWrapper zoomText = new ReadOnlyStringWrapper(this, "zoomText", "100 %");
     private boolean inspectorBeforePresentation = true;
+    /** Presentation mode's root font size at 100 %, fitted to the window (a 720p projector gets less than 1080p). */
+    private final javafx.beans.property.DoubleProperty presentationFont =
+            new javafx.beans.property.SimpleDoubleProperty(this, "presentationFont", PRESENTATION_FONT_PX);
+    /** The smallest presentation font: still twice a laptop's text seen from the back of a room. */
+    public static final double LEAST_PRESENTATION_FONT_PX = 15;
 
     public DisplayViewModel() {
         fontSize.bind(Bindings.createDoubleBinding(
-                () -> (presentation.get() ? PRESENTATION_FONT_PX : DESKTOP_FONT_PX) * zoom.get() / 100.0, presentation, zoom));
+                () -> (presentation.get() ? presentationFont.get() : DESKTOP_FONT_PX) * zoom.get() / 100.0, presentation, zoom,
+                presentationFont));
         zoomText.bind(zoom.asString("%d %%"));
         presentation.addListener((property, old, on) -> {
             if (on) {
@@ -44,6 +50,24 @@ public final class DisplayViewModel {
                 inspectorShown.set(inspectorBeforePresentation);
             }
         });
+    }
+
+    /**
+     * Fits presentation mode's text to a window of {@code width} × {@code height} pixels: the largest size at which
+     * the transport bar, the timeline strip, the tables' headers and at least eight rows fit (about 30 lines of
+     * text in the height, 52 em across), at most {@link #PRESENTATION_FONT_PX}. 1280×720 gets 24 px, 1920×1080 28 px,
+     * 1024×768 about 20 px.
+     */
+    public void fitPresentationTo(double width, double height) {
+        if (width <= 0 || height <= 0) {
+            return;
+        }
+        double fitting = Math.min(height / 30.0, width / 52.0);
+        presentationFont.set(Math.floor(Math.max(LEAST_PRESENTATION_FONT_PX, Math.min(PRESENTATION_FONT_PX, fitting))));
+    }
+
+    public javafx.beans.property.ReadOnlyDoubleProperty presentationFontProperty() {
+        return presentationFont;
     }
 
     public void togglePresentation() {

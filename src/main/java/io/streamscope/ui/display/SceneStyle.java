@@ -36,6 +36,10 @@ public final class SceneStyle {
             }
         };
         display.fontSizeProperty().addListener((property, old, size) -> font.run());
+        Runnable fit = () -> display.fitPresentationTo(scene.getWidth(), scene.getHeight());
+        scene.widthProperty().addListener((property, old, width) -> fit.run());
+        scene.heightProperty().addListener((property, old, height) -> fit.run());
+        fit.run();
         display.presentationProperty().addListener((property, old, on) -> mode.run());
         font.run();
         mode.run();

@@ -48,7 +48,20 @@ final class ReplayTable {
     private static final PseudoClass DROPPED_LATE = PseudoClass.getPseudoClass("dropped-late");
     private static final PseudoClass DROPPED_DUPLICATE = PseudoClass.getPseudoClass("dropped-duplicate");
 
+    /** An input row of the selected batch: its own mark, so that a tint never makes another batch look selected. */
+    private static final PseudoClass CURRENT_BATCH = PseudoClass.getPseudoClass("current-batch");
+    /** A row a lesson step points at. */
+    private static final PseudoClass LESSON_EVIDENCE = PseudoClass.getPseudoClass("lesson-evidence");
+
     private final TableView<ShownRow> table;
+    private ObservableBooleanValue presenting = new javafx.beans.property.SimpleBooleanProperty(false);
+    private java.util.function.DoubleSupplier fontPx = () -> 14;
+    private java.util.function.LongSupplier selectedBatch = () -> Long.MIN_VALUE;
+    /** The result table's changes wait for the input rows to slide in: the input arrives first, then the result. */
+    private boolean follows;
+    /** The column widths before presentation mode sized them to their content, by column name. */
+    private final java.util.Map<String, Double> normalWidths = new java.util.HashMap<>();
+    private java.util.function.Predicate<ShownRow> evidence = row -> false;
     private final RowList rows = new RowList();
     private final ObservableBooleanValue animations;
     /** Rows to animate when drawn, until their animation has run once; identity, since equal rows may repeat. */
@@ -67,6 +80,154 @@ final class ReplayTable {
             cells.add(row);
             return row;
         });
+    }
+
+    /**
+     * Presentation mode: every column sized to its content (header and cells, timestamps shortened to the clock), the
+     * widths before restored on leaving.
+     */
+    void presentWith(ObservableBooleanValue presenting, java.util.function.DoubleSupplier fontPx) {
+        this.presenting = presenting;
+        this.fontPx = fontPx;
+        presenting.addListener((property, old, on) -> {
+            if (on) {
+                fitColumns();
+            } else {
+                restoreColumns();
+            }
+            table.refresh();
+        });
+    }
+
+    /** Input rows of {@code selected}'s batch are marked {@code :current-batch}. */
+    void markSelectedBatch(java.util.function.LongSupplier selected) {
+        this.selectedBatch = selected;
+    }
+
+    /** Changed rows flash only once the input table's new rows have slid in. */
+    void followInput() {
+        this.follows = true;
+    }
+
+    /** Marks the rows {@code which} accepts as a lesson's evidence (and selects the first); null clears. */
+    int markEvidence(java.util.function.Predicate<ShownRow> which) {
+        evidence = which == null ? row -> false : which;
+        remark();
+        int first = -1;
+        for (int i = 0; i < rows.size() && which != null; i++) {
+            if (which.test(rows.get(i))) {
+                first = i;
+                break;
+            }
+        }
+        if (first >= 0) {
+            table.getSelectionModel().clearAndSelect(first);
+            table.scrollTo(Math.max(0, first - 2));
+        } else {
+            table.getSelectionModel().clearSelection();
+        }
+        return first;
+    }
+
+    /** The column names on show. */
+    List<String> columnNames() {
+        return columnNames;
+    }
+
+    /** Sizes every column to its header and its widest cell, in the presentation font (only in presentation mode). */
+    void fitColumns() {
+        if (!presenting.get()) {
+            return;
+        }
+        if (!fitted) { // the widths of before, once, to restore on leaving
+            normalWidths.clear();
+            table.getColumns().forEach(column -> normalWidths.put(column.getText(), column.getWidth()));
+            fitted = true;
+        }
+        javafx.scene.text.Font cellFont = table.lookup(".table-cell") instanceof javafx.scene.control.Labeled cell
+                ? cell.getFont() : null;
+        double size = cellFont != null && cellFont.getSize() > fontPx.getAsDouble() * 0.5 ? cellFont.getSize()
+                : fontPx.getAsDouble() * TABLE_FONT;
+        String family = cellFont != null ? cellFont.getFamily() : javafx.scene.text.Font.getDefault().getFamily();
+        // bold: the selected batch's rows and the changed cells are bold
+        javafx.scene.text.Font font = javafx.scene.text.Font.font(family, javafx.scene.text.FontWeight.BOLD, size);
+        javafx.scene.text.Text measure = new javafx.scene.text.Text();
+        measure.setFont(font);
+        double padding = size * 1.1;
+        int offset = batchColumn ? 1 : 0;
+        for (int c = 0; c < table.getColumns().size(); c++) {
+            TableColumn<ShownRow, ?> column = table.getColumns().get(c);
+            double widest = width(measure, column.getText());
+            int index = c - offset;
+            int n = rows.size();
+            for (int r = Math.max(0, n - 400); r < n; r++) {
+                ShownRow row = rows.get(r);
+                String text = index < 0 ? (row.batchStart() ? "batch " + row.batchId() : "") : shown(row.cell(index));
+                widest = Math.max(widest, width(measure, text));
+            }
+            double wanted = Math.ceil(widest + padding);
+            if (index >= 0 && "partition".equals(column.getText()) && n > 0) {
+                // one partition: the column says nothing the strip does not; its room goes to the data
+                String first = rows.get(0).cell(index);
+                boolean same = rows.stream().allMatch(row -> row.cell(index).equals(first));
+                column.setVisible(!same);
+            }
+            column.setMinWidth(wanted);
+            column.setPrefWidth(wanted);
+        }
+    }
+
+    /** The tables' text in presentation mode, relative to the root font (presentation.css). */
+    static final double TABLE_FONT = 0.9;
+
+    private boolean fitted;
+
+    private void restoreColumns() {
+        fitted = false;
+        for (TableColumn<ShownRow, ?> column : table.getColumns()) {
+            column.setVisible(true);
+            column.setMinWidth(10);
+            Double width = normalWidths.get(column.getText());
+            column.setPrefWidth(width == null ? 80 : width);
+        }
+    }
+
+    private static double width(javafx.scene.text.Text measure, String text) {
+        measure.setText(text == null ? "" : text);
+        return measure.getLayoutBounds().getWidth();
+    }
+
+    private static final java.util.regex.Pattern TIMESTAMP =
+            java.util.regex.Pattern.compile("\\d{4}-\\d\\d-\\d\\d[T ](\\d\\d:\\d\\d)(:\\d\\d)?(\\.\\d+)?(Z|[+-]\\d\\d:?\\d\\d)?");
+
+    /** A window struct once its times are short: {@code {"start":"09:10","end":"09:20"}} reads {@code 09:10–09:20}. */
+    private static final java.util.regex.Pattern WINDOW =
+            java.util.regex.Pattern.compile("\\{\"start\":\"([0-9:]+)\",\"end\":\"([0-9:]+)\"}");
+
+    /** A cell's text as shown: in presentation mode a timestamp reads as its clock ({@code 09:01}, {@code 09:04:30}). */
+    String shown(String text) {
+        return presenting.get() ? shortTime(text) : text;
+    }
+
+    /** {@code 2026-01-22T09:01:00Z} → {@code 09:01}; {@code …09:04:30Z} → {@code 09:04:30}; other text as it is. */
+    static String shortTime(String text) {
+        if (text == null || text.length() < 16) {
+            return text;
+        }
+        java.util.regex.Matcher m = TIMESTAMP.matcher(text);
+        StringBuilder shortened = new StringBuilder();
+        boolean any = false;
+        while (m.find()) {
+            String seconds = m.group(2);
+            m.appendReplacement(shortened, m.group(1) + (seconds == null || seconds.equals(":00") ? "" : seconds));
+            any = true;
+        }
+        if (!any) {
+            return text;
+        }
+        m.appendTail(shortened);
+        java.util.regex.Matcher window = WINDOW.matcher(shortened);
+        return window.matches() ? window.group(1) + "–" + window.group(2) : shortened.toString();
     }
 
     /** Sets the columns (only when they differ); with a leading "batch" column naming the batch at its divider. */
@@ -102,6 +263,7 @@ final class ReplayTable {
             shown.stream().filter(ShownRow::changed).forEach(toAnimate::add);
         }
         rows.setAll(shown);
+        fitColumns();
         scrollToEnd();
     }
 
@@ -127,6 +289,7 @@ final class ReplayTable {
             rows.addAll(change.added());
         }
         remark();
+        fitColumns();
         scrollToEnd();
     }
 
@@ -188,6 +351,8 @@ final class ReplayTable {
             DroppedRow dropped = item == null ? null : item.dropped().orElse(null);
             pseudoClassStateChanged(DROPPED_LATE, dropped != null && dropped.reason() == DroppedRow.Reason.LATE);
             pseudoClassStateChanged(DROPPED_DUPLICATE, dropped != null && dropped.reason() == DroppedRow.Reason.DUPLICATE);
+            pseudoClassStateChanged(CURRENT_BATCH, item != null && item.batchId() == selectedBatch.getAsLong());
+            pseudoClassStateChanged(LESSON_EVIDENCE, item != null && evidence.test(item));
             if (dropped != null) {
                 if (explanation == null) {
                     explanation = new Tooltip();
@@ -213,6 +378,9 @@ final class ReplayTable {
             slide.setFromY(fromY);
             slide.setToY(0);
             animation = new ParallelTransition(fade, slide);
+            if (follows) {
+                animation.setDelay(ANIMATION); // the input's new rows first, then the result they make
+            }
             animated = item;
             animation.setOnFinished(done -> {
                 toAnimate.remove(item); // once only: scrolled back into view later, it just shows
@@ -237,7 +405,7 @@ final class ReplayTable {
         }
     }
 
-    private static final class Cell extends TableCell<ShownRow, String> {
+    private final class Cell extends TableCell<ShownRow, String> {
         private final int index;
 
         Cell(int index) {
@@ -247,7 +415,16 @@ final class ReplayTable {
         @Override
         protected void updateItem(String text, boolean empty) {
             super.updateItem(text, empty);
-            setText(empty ? null : text);
+            String shown = empty ? null : shown(text);
+            setText(shown);
+            if (shown != null && !shown.equals(text)) {
+                if (getTooltip() == null) {
+                    setTooltip(new Tooltip());
+                }
+                getTooltip().setText(text);
+            } else if (getTooltip() != null) {
+                setTooltip(null);
+            }
             ShownRow row = getTableRow() == null ? null : getTableRow().getItem();
             pseudoClassStateChanged(CHANGED, !empty && row != null && row.changedCells().contains(index));
         }

@@ -39,6 +39,8 @@ public final class TablesController {
     @FXML private TableView<ShownRow> inputTable;
     @FXML private TableView<ShownRow> resultTable;
     @FXML private TableView<ShownRow> sinkTable;
+    @FXML private javafx.scene.control.SplitPane tablesSplit;
+    private double normalDivider = 0.5;
 
     private ReplayTable input;
     private ReplayTable result;
@@ -62,6 +64,29 @@ public final class TablesController {
         input = new ReplayTable(inputTable, display.animationsProperty());
         result = new ReplayTable(resultTable, display.animationsProperty());
         sink = new ReplayTable(sinkTable, display.animationsProperty());
+        for (ReplayTable table : List.of(input, result, sink)) {
+            table.presentWith(display.presentationProperty(), () -> display.fontSizeProperty().get());
+        }
+        input.markSelectedBatch(() -> {
+            Long selected = replay.selectedBatchProperty().get();
+            return selected == null ? Long.MIN_VALUE : selected;
+        });
+        result.followInput();
+        sink.followInput();
+        display.fontSizeProperty().addListener((property, old, size) -> {
+            if (display.isPresentation()) {
+                List.of(input, result, sink).forEach(ReplayTable::fitColumns);
+                fitSplit();
+            }
+        });
+        display.presentationProperty().addListener((property, old, presenting) -> {
+            if (presenting) {
+                normalDivider = tablesSplit.getDividerPositions()[0];
+                javafx.application.Platform.runLater(this::fitSplit);
+            } else {
+                tablesSplit.setDividerPositions(normalDivider);
+            }
+        });
         replay.outcomeProperty().addListener((property, old, outcome) -> refresh());
         replay.selectedStepProperty().addListener((property, old, step) -> refresh());
         replay.runningProperty().addListener((property, old, running) -> refresh());
@@ -120,6 +145,45 @@ public final class TablesController {
         sink.setRows(TableRows.sink(step));
         sinkBatchLabel.setText("Batch: " + step.batchId() + " · " + mode.label() + " mode · "
                 + step.sinkRows().size() + (step.sinkRows().size() == 1 ? " row" : " rows"));
+        if (display.isPresentation()) {
+            fitSplit();
+        }
+    }
+
+    /** Presentation mode: the result table gets the width of its columns, the input table the rest. */
+    private void fitSplit() {
+        if (!display.isPresentation() || tablesSplit.getWidth() <= 0) {
+            return;
+        }
+        double em = display.fontSizeProperty().get();
+        double wanted = em * 1.5; // borders and a vertical scroll bar
+        for (var column : resultTable.getColumns()) {
+            wanted += column.getPrefWidth();
+        }
+        double divider = 1 - wanted / tablesSplit.getWidth();
+        tablesSplit.setDividerPositions(Math.max(0.3, Math.min(0.75, divider)));
+    }
+
+    /** The table driving {@code id} ({@code inputTable}, {@code resultTable}, {@code sinkTable}), for the lesson. */
+    public int markEvidence(String id, java.util.function.Predicate<ShownRow> which) {
+        ReplayTable table = switch (id) {
+            case "inputTable" -> input;
+            case "resultTable" -> result;
+            case "sinkTable" -> sink;
+            default -> null;
+        };
+        if (table == null) {
+            return -1;
+        }
+        if (id.equals("sinkTable")) {
+            sinkTable.getScene();
+        }
+        return table.markEvidence(which);
+    }
+
+    /** Clears every lesson mark. */
+    public void clearEvidence() {
+        List.of(input, result, sink).forEach(table -> table.markEvidence(null));
     }
 
     /**

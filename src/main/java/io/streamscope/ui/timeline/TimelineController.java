@@ -6,6 +6,9 @@ import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.StackPane;
+import javafx.scene.layout.VBox;
+import io.streamscope.ui.replay.ReplayViewModel;
 import org.controlsfx.control.RangeSlider;
 
 /** Binds timeline.fxml: the timeline control, its placeholder, and the range slider onto the model's window. */
@@ -14,8 +17,12 @@ public final class TimelineController {
     private final TimelineViewModel timeline;
     private final CheckpointViewModel checkpoint;
     private final DisplayViewModel display;
+    private final ReplayViewModel replay;
     private boolean syncing;
+    private TimelineStrip strip;
 
+    @FXML private VBox timelineSection;
+    @FXML private StackPane timelineFrame;
     @FXML private BatchTimeline batchTimeline;
     @FXML private Label timelinePlaceholder;
     @FXML private HBox timelineWindowBar;
@@ -23,6 +30,12 @@ public final class TimelineController {
     @FXML private RangeSlider timelineRange;
 
     public TimelineController(TimelineViewModel timeline, CheckpointViewModel checkpoint, DisplayViewModel display) {
+        this(timeline, checkpoint, display, null);
+    }
+
+    public TimelineController(TimelineViewModel timeline, CheckpointViewModel checkpoint, DisplayViewModel display,
+                              ReplayViewModel replay) {
+        this.replay = replay;
         this.timeline = timeline;
         this.checkpoint = checkpoint;
         this.display = display;
@@ -48,6 +61,20 @@ public final class TimelineController {
         timelineRange.lowValueProperty().addListener((property, old, value) -> sliderMoved());
         timelineRange.highValueProperty().addListener((property, old, value) -> sliderMoved());
         syncSlider();
+        // presentation mode folds the timeline to a compact strip of text: the tables get the height
+        strip = new TimelineStrip(timeline, replay);
+        timelineSection.getChildren().add(strip);
+        display.presentationProperty().addListener((property, old, presenting) -> fold(presenting));
+        fold(display.isPresentation());
+    }
+
+    private void fold(boolean compact) {
+        timelineFrame.setVisible(!compact);
+        timelineFrame.setManaged(!compact);
+        timelineWindowBar.setVisible(!compact);
+        timelineWindowBar.setManaged(!compact);
+        strip.setVisible(compact);
+        strip.setManaged(compact);
     }
 
     private void syncSlider() {
