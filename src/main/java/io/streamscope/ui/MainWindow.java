@@ -31,10 +31,49 @@ import java.util.Objects;
  * {@code /styles/streamscope.css}, with its {@link WindowModel} and its keys. Tests build it the same way the
  * application does.
  */
-public record MainWindow(Scene scene, WindowModel model) {
+public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesson.LessonController lesson) {
 
     static final String FXML = "/fxml/main.fxml";
     static final String STYLESHEET = "/styles/streamscope.css";
+    /** The bundled samples the lesson tells the chapter on (the working directory's, as the default sample's). */
+    static final java.nio.file.Path LESSON_SAMPLES = java.nio.file.Path.of("sample-checkpoints");
+
+    /**
+     * The decode pipeline of the selected input record, a tab beside the result table: shown for the row selected
+     * while the tab is on show, and from the input table's context menu.
+     */
+    private static io.streamscope.ui.lesson.DecodeView decodeTab(WindowModel model, TablesController tables,
+                                                                Exporter exporter) {
+        io.streamscope.ui.lesson.DecodeView decode = new io.streamscope.ui.lesson.DecodeView(model.replay(),
+                model.activity());
+        javafx.scene.control.ScrollPane scroll = new javafx.scene.control.ScrollPane(decode);
+        scroll.setFitToWidth(true);
+        javafx.scene.control.Tab tab = new javafx.scene.control.Tab("Decode", scroll);
+        tab.setId("decodeTab");
+        tables.outputTabs().getTabs().add(tab);
+        Runnable showSelected = () -> tables.selectedRecord().ifPresent(at -> decode.show((String) at[0], (Integer) at[1], (Long) at[2]));
+        tables.inputTableView().getSelectionModel().selectedItemProperty().addListener((property, old, row) -> {
+            if (row != null && tab.isSelected()) {
+                showSelected.run();
+            }
+        });
+        tab.selectedProperty().addListener((property, old, selected) -> {
+            if (selected) {
+                showSelected.run();
+            }
+        });
+        javafx.scene.control.MenuItem item = new javafx.scene.control.MenuItem("How this record became a row");
+        item.setId("decodeRecordItem");
+        item.setOnAction(event -> {
+            tables.outputTabs().getSelectionModel().select(tab);
+            showSelected.run();
+        });
+        if (tables.inputTableView().getContextMenu() == null) {
+            TableExportMenu.install(tables.inputTableView(), exporter);
+        }
+        tables.inputTableView().getContextMenu().getItems().add(item);
+        return decode;
+    }
 
     public static MainWindow create(WindowModel model) throws IOException {
         return create(model, 1280, 800);
@@ -46,6 +85,7 @@ public record MainWindow(Scene scene, WindowModel model) {
                 model.activity()::announce);
         HeaderController header = new HeaderController(model.checkpoint(), model.recent(), model.display(), exporter,
                 model::open);
+        TablesController tables = new TablesController(model.query(), model.replay(), model.display());
         Map<Class<?>, Object> controllers = Map.of(
                 MainController.class, new MainController(model),
                 HeaderController.class, header,
@@ -53,7 +93,7 @@ public record MainWindow(Scene scene, WindowModel model) {
                         model.display()),
                 TimelineController.class, new TimelineController(model.timeline(), model.checkpoint(), model.display(),
                         model.replay()),
-                TablesController.class, new TablesController(model.query(), model.replay(), model.display()),
+                TablesController.class, tables,
                 InspectorController.class, new InspectorController(model.batchFiles(), model.checkpoint(), model.replay()),
                 QueryEditorController.class, new QueryEditorController(model.query(), model.replay(), model.display(),
                         model.activity()),
@@ -71,9 +111,26 @@ public record MainWindow(Scene scene, WindowModel model) {
         followMode(root, model);
         scene.getStylesheets().add(resource(STYLESHEET).toExternalForm());
         SceneStyle.bind(scene, model.display());
-        shortcuts(model, header, scene).install(scene);
         TableExportMenu.enable(scene, exporter);
-        return new MainWindow(scene, model);
+        io.streamscope.ui.lesson.DecodeView decode = decodeTab(model, tables, exporter);
+        io.streamscope.ui.lesson.LessonController lesson = new io.streamscope.ui.lesson.LessonController(model, root,
+                tables, decode, LESSON_SAMPLES.toAbsolutePath());
+        // inside a SplitPane, which has no children before its skin: found by its fx:id, not by a lookup
+        if (loader.getNamespace().get("workArea") instanceof javafx.scene.layout.VBox work) {
+            work.getChildren().add(lesson.panel());
+        }
+        if (root.lookup("#transportBar") instanceof javafx.scene.layout.Pane bar) {
+            javafx.scene.control.ToggleButton button = new javafx.scene.control.ToggleButton("Lesson");
+            button.setId("lessonButton");
+            button.setMnemonicParsing(false);
+            button.setTooltip(new javafx.scene.control.Tooltip(
+                    "The chapter as a lesson on the bundled samples: Next/Back with PageDown/PageUp or Right/Left"));
+            button.setOnAction(event -> lesson.toggle());
+            lesson.activeProperty().addListener((property, old, on) -> button.setSelected(on));
+            bar.getChildren().add(button);
+        }
+        shortcuts(model, header, scene, lesson).install(scene);
+        return new MainWindow(scene, model, lesson);
     }
 
     /** The title names the output mode on show, not the one the sidecar was written for ("(update mode)"). */
@@ -94,7 +151,8 @@ public record MainWindow(Scene scene, WindowModel model) {
         return title.replaceAll("\\((append|update|complete) mode\\)", "(" + mode.name().toLowerCase(java.util.Locale.ROOT) + " mode)");
     }
 
-    private static Shortcuts shortcuts(WindowModel model, HeaderController header, Scene scene) {
+    private static Shortcuts shortcuts(WindowModel model, HeaderController header, Scene scene,
+                                       io.streamscope.ui.lesson.LessonController lesson) {
         PlaybackViewModel playback = model.playback();
         DisplayViewModel display = model.display();
         return new Shortcuts()
@@ -112,8 +170,22 @@ public record MainWindow(Scene scene, WindowModel model) {
                 .always(shortcut(KeyCode.I), () -> display.inspectorShownProperty().set(!display.inspectorShownProperty().get()))
                 .always(new KeyCodeCombination(KeyCode.ESCAPE), () -> escape(display, scene))
                 .space(playback::togglePlay)
-                .horizontal(KeyCode.RIGHT, playback::stepForward)
-                .horizontal(KeyCode.LEFT, playback::stepBack)
+                .always(new KeyCodeCombination(KeyCode.PAGE_DOWN), lesson::next)
+                .always(new KeyCodeCombination(KeyCode.PAGE_UP), lesson::back)
+                .horizontal(KeyCode.RIGHT, () -> {
+                    if (lesson.isActive()) {
+                        lesson.next(); // a presentation clicker's keys
+                    } else {
+                        playback.stepForward();
+                    }
+                })
+                .horizontal(KeyCode.LEFT, () -> {
+                    if (lesson.isActive()) {
+                        lesson.back();
+                    } else {
+                        playback.stepBack();
+                    }
+                })
                 .ends(KeyCode.HOME, playback::first)
                 .ends(KeyCode.END, playback::last);
     }
@@ -135,7 +207,7 @@ public record MainWindow(Scene scene, WindowModel model) {
     }
 
     public void show(Stage stage) {
-        stage.titleProperty().bind(model.checkpoint().windowTitleProperty());
+        stage.titleProperty().bind(lesson.title(model.checkpoint().windowTitleProperty()));
         stage.setMinWidth(720);
         stage.setMinHeight(480);
         stage.setScene(scene);

@@ -36,6 +36,13 @@ public class StreamscopeApp extends Application {
         WindowPlacer.place(stage, settings);
         window.show(stage);
         WindowPlacer.remember(stage, settings);
-        model.apply(arguments);
+        if (arguments.lesson()) {
+            window.lesson().start(); // opens the first step's sample
+            if (arguments.presentation()) {
+                model.display().presentationProperty().set(true);
+            }
+        } else {
+            model.apply(arguments);
+        }
     }
 }

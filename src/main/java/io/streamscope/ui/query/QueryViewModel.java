@@ -114,6 +114,11 @@ public final class QueryViewModel {
         adoptMode(OutputMode.APPEND);
     }
 
+    /** Drops the mode chosen over the job's: the replay runs in the job's own mode again (a lesson step without one). */
+    public void useJobMode() {
+        modeOverride.set(null);
+    }
+
     /** Shows the mode the replay ran with, without making it the user's choice. */
     public void adoptMode(OutputMode mode) {
         adopting = true;

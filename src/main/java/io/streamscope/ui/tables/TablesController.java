@@ -12,6 +12,7 @@ import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 
 import java.util.List;
@@ -40,6 +41,7 @@ public final class TablesController {
     @FXML private TableView<ShownRow> resultTable;
     @FXML private TableView<ShownRow> sinkTable;
     @FXML private javafx.scene.control.SplitPane tablesSplit;
+    @FXML private TabPane outputTabs;
     private double normalDivider = 0.5;
 
     private ReplayTable input;
@@ -179,6 +181,46 @@ public final class TablesController {
             sinkTable.getScene();
         }
         return table.markEvidence(which);
+    }
+
+    /** Where column {@code name} is in the rows of table {@code id} (a row's {@code cell(i)}), or -1. */
+    public int columnIndex(String id, String name) {
+        ReplayTable table = switch (id) {
+            case "inputTable" -> input;
+            case "resultTable" -> result;
+            case "sinkTable" -> sink;
+            default -> null;
+        };
+        return table == null ? -1 : table.columnNames().indexOf(name);
+    }
+
+    /** The input row selected: its topic (null with one source), partition and offset, from its cells. */
+    public java.util.Optional<Object[]> selectedRecord() {
+        ShownRow row = inputTable.getSelectionModel().getSelectedItem();
+        if (row == null) {
+            return java.util.Optional.empty();
+        }
+        List<String> names = input.columnNames();
+        int topic = names.indexOf("topic");
+        int partition = names.indexOf("partition");
+        int offset = names.indexOf("offset");
+        if (partition < 0 || offset < 0) {
+            return java.util.Optional.empty();
+        }
+        try {
+            return java.util.Optional.of(new Object[] {topic < 0 ? null : row.cell(topic),
+                    Integer.parseInt(row.cell(partition)), Long.parseLong(row.cell(offset))});
+        } catch (NumberFormatException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    public TableView<ShownRow> inputTableView() {
+        return inputTable;
+    }
+
+    public TabPane outputTabs() {
+        return outputTabs;
     }
 
     /** Clears every lesson mark. */

@@ -1,0 +1,120 @@
+package io.streamscope.ui;
+
+import io.streamscope.lesson.Evidence;
+import io.streamscope.lesson.FiveQuestions;
+import io.streamscope.lesson.LessonStep;
+import io.streamscope.replay.OutputMode;
+import io.streamscope.ui.lesson.LessonController;
+import javafx.scene.Node;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+import static io.streamscope.ui.UiTestSupport.SAMPLES;
+import static io.streamscope.ui.UiTestSupport.onFx;
+import static io.streamscope.ui.UiTestSupport.screenshot;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The chapter as a lesson, walked with a clicker in presentation mode: Next (PageDown) from the first step to the
+ * last, each step's sample, batch and mode on show, its evidence in the window and marked, the step in the title; the
+ * last step answers the five questions on the data. A screenshot per step under the build folder.
+ */
+@ExtendWith(ApplicationExtension.class)
+class LessonJourneyTest {
+
+    private MainWindow window;
+    private Stage stage;
+
+    @Start
+    void start(Stage stage) throws IOException {
+        this.stage = stage;
+        window = UiTestSupport.showWindow(stage);
+    }
+
+    @Test
+    void theWholeChapterWithAClicker(FxRobot robot) throws Exception {
+        LessonController lesson = window.lesson();
+        robot.interact(() -> {
+            window.model().display().presentationProperty().set(true);
+            window.model().display().animationsProperty().set(false);
+            lesson.start();
+        });
+        List<LessonStep> steps = lesson.steps();
+        assertEquals(17, steps.size());
+        for (int i = 0; i < steps.size(); i++) {
+            LessonStep step = steps.get(i);
+            if (i > 0) {
+                robot.type(i % 2 == 0 ? KeyCode.PAGE_DOWN : KeyCode.RIGHT); // a clicker sends either
+            }
+            awaitStep(step);
+            assertEquals(i, (int) onFx(lesson.indexProperty()::get));
+            String title = onFx(stage::getTitle);
+            assertTrue(title.startsWith("Lesson " + step.number() + "/17 · " + step.part()), title);
+            Evidence evidence = step.evidence();
+            String id = evidence.kind() == Evidence.Kind.FILE ? "lessonFileText" : evidence.target();
+            Node node = robot.lookup("#" + id).query();
+            assertNotNull(node, "step " + step.number() + ": no #" + id);
+            assertTrue(onFx(() -> node.getPseudoClassStates().contains(LessonController.EVIDENCE)),
+                    "step " + step.number() + ": #" + id + " is not marked");
+            assertTrue(onFx(() -> node.getScene() != null), "step " + step.number() + ": #" + id + " is not on show");
+            if (evidence.kind() == Evidence.Kind.ROW) {
+                javafx.scene.control.TableView<?> table = (javafx.scene.control.TableView<?>) node;
+                assertTrue(onFx(() -> table.getSelectionModel().getSelectedIndex()) >= 0,
+                        "step " + step.number() + ": the row " + evidence.detail() + " is selected");
+            }
+            screenshot(robot, window.scene(), String.format(Locale.ROOT, "lesson/lesson-step-%02d.png", step.number()));
+        }
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> lesson.answeredProperty().get() > 0));
+        UiTestSupport.awaitIdle(window);
+        FiveQuestions answers = onFx(lesson::answers);
+        assertEquals(new BigDecimal("47.49"), answers.updateBatch2().get(1));
+        assertEquals(new BigDecimal("19.74"), answers.updateBatch2().get(3));
+        assertEquals(9, answers.appendRows());
+        assertEquals(7, answers.mergeRows());
+        assertEquals(7, answers.batchIdLogRows());
+        assertEquals(List.of(List.of(0L), List.of(1L), List.of(2L)), answers.availableNowRuns());
+        String shown = onFx(() -> ((javafx.scene.control.Label) robot.lookup("#lessonAnswer3").query()).getText());
+        assertTrue(shown.contains("customer 1 → 47.49") && shown.contains("customer 3 → 19.74"), shown);
+        String fifth = onFx(() -> ((javafx.scene.control.Label) robot.lookup("#lessonAnswer5").query()).getText());
+        assertTrue(fifth.contains("9 rows") && fifth.contains("MERGE on the key: 7"), fifth);
+        screenshot(robot, window.scene(), "lesson/lesson-answers.png");
+
+        robot.type(KeyCode.PAGE_UP);
+        assertEquals(steps.size() - 2, (int) onFx(lesson.indexProperty()::get));
+        robot.interact(lesson::stop);
+        assertTrue(onFx(() -> !stage.getTitle().startsWith("Lesson")));
+    }
+
+    /** Until the step's sample is open at its batch, replayed in its mode, and nothing else runs. */
+    private void awaitStep(LessonStep step) throws Exception {
+        Path folder = SAMPLES.resolve(step.sample()).toAbsolutePath().normalize();
+        OutputMode mode = step.mode().map(name -> OutputMode.valueOf(name.toUpperCase(Locale.ROOT))).orElse(null);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> {
+            WindowModel model = window.model();
+            Path open = model.checkpoint().folderProperty().get();
+            var outcome = model.replay().getOutcome();
+            return open != null && open.toAbsolutePath().normalize().equals(folder) && !model.checkpoint().isLoading()
+                    && !model.replay().isRunning() && outcome != null
+                    && outcome.request().checkpoint().path().toAbsolutePath().normalize().equals(folder)
+                    && model.timeline().getSelectedBatch() != null
+                    && model.timeline().getSelectedBatch().id() == step.batchId()
+                    && (mode == null || outcome.mode() == mode) && !model.activity().isBusy();
+        }));
+        UiTestSupport.awaitIdle(window);
+    }
+}
