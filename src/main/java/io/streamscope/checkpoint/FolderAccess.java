@@ -59,11 +59,19 @@ final class FolderAccess {
 
     /** The entries of a folder, bookkeeping files left out, sorted by name; empty when it cannot be listed. */
     List<Path> list(Path dir) {
+        return list(dir, null);
+    }
+
+    /** Likewise, putting the bookkeeping entries' names left out into {@code bookkeeping} (when not null). */
+    List<Path> list(Path dir, List<String> bookkeeping) {
         List<Path> entries = new ArrayList<>();
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
             for (Path entry : stream) {
-                if (!isBookkeeping(entry.getFileName().toString())) {
+                String name = entry.getFileName().toString();
+                if (!isBookkeeping(name)) {
                     entries.add(entry);
+                } else if (bookkeeping != null) {
+                    bookkeeping.add(name);
                 }
             }
         } catch (IOException e) {
@@ -138,7 +146,7 @@ final class FolderAccess {
             return Optional.empty();
         }
         try (InputStream in = Files.newInputStream(file, StandardOpenOption.READ)) {
-            return Optional.of(LogText.read(in, maxBytes));
+            return Optional.of(LogText.read(in, maxBytes, Files.size(file)));
         } catch (FormatException e) {
             findings.problem(relative, e);
         } catch (IOException e) {

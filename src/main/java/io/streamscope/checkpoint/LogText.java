@@ -29,7 +29,7 @@ public final class LogText {
 
     public static LogText decode(byte[] bytes) throws FormatException {
         try {
-            return read(new java.io.ByteArrayInputStream(bytes), Long.MAX_VALUE);
+            return read(new java.io.ByteArrayInputStream(bytes), Long.MAX_VALUE, bytes.length);
         } catch (java.io.IOException e) {
             throw new IllegalStateException(e); // a byte array never fails to read
         }
@@ -43,8 +43,13 @@ public final class LogText {
      *                         bytes that are not UTF-8, or control characters (binary data)
      */
     public static LogText read(java.io.InputStream in, long maxBytes) throws java.io.IOException, FormatException {
+        return read(in, maxBytes, 64 * 1024);
+    }
+
+    /** Likewise, reading in pieces of about {@code expectedBytes} (the file's size, when known): small files stay cheap. */
+    static LogText read(java.io.InputStream in, long maxBytes, long expectedBytes) throws java.io.IOException, FormatException {
         List<String> lines = new ArrayList<>();
-        byte[] chunk = new byte[64 * 1024];
+        byte[] chunk = new byte[(int) Math.max(256, Math.min(64 * 1024, expectedBytes + 1))];
         byte[] line = new byte[256];
         int lineLength = 0;
         long lineStart = 0;

@@ -130,9 +130,10 @@ final class StateDiscovery {
             readStoreFolder(access, partitionDir, p, stores.computeIfAbsent(DEFAULT_STORE, k -> new StoreFacts()));
             for (Path child : access.list(partitionDir)) {
                 String childName = child.getFileName().toString();
-                if (Files.isSymbolicLink(child) || !Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)
-                        || childName.equals(METADATA_DIR) || childName.equals("SSTs") || childName.equals("logs")) {
-                    continue; // links and files were remarked on by readStoreFolder
+                if (childName.equals(METADATA_DIR) || childName.equals("SSTs") || childName.equals("logs")
+                        || STATE_FILE.matcher(childName).matches() || STATE_SIDECAR.matcher(childName).matches()
+                        || Files.isSymbolicLink(child) || !Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
+                    continue; // state files, links and other files were remarked on by readStoreFolder
                 }
                 if (knownStores.contains(childName) || JOIN_STORES.contains(childName)) {
                     readStoreFolder(access, child, p, stores.computeIfAbsent(childName, k -> new StoreFacts()));
@@ -200,19 +201,22 @@ final class StateDiscovery {
         facts.folders.add(partition);
         boolean any = false;
         SortedSet<Long> versions = new TreeSet<>();
-        for (Path file : access.list(storeDir)) {
+        List<String> bookkeeping = new ArrayList<>();
+        for (Path file : access.list(storeDir, bookkeeping)) {
             String name = file.getFileName().toString();
-            if (Files.isSymbolicLink(file)) {
+            java.nio.file.attribute.BasicFileAttributes attributes = attributes(file);
+            if (attributes == null) {
+                continue;
+            }
+            if (attributes.isSymbolicLink()) {
                 access.noteLink(file, "a symbolic link in a state store folder: not a state file or store (Spark writes"
                         + " no links); not followed");
                 continue;
             }
-            boolean folder = Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS);
-            if (name.equals("SSTs") && folder) {
-                facts.rocksDbFiles = true;
-                continue;
-            }
-            if (folder) {
+            if (attributes.isDirectory()) {
+                if (name.equals("SSTs")) {
+                    facts.rocksDbFiles = true;
+                }
                 continue; // _metadata, logs, and named stores are looked at by the caller
             }
             Matcher matcher = STATE_FILE.matcher(name);
@@ -223,7 +227,7 @@ final class StateDiscovery {
                 }
                 continue;
             }
-            if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+            if (!attributes.isRegularFile()) {
                 access.findings().note(access.relative(file), "not a regular file; ignored");
                 continue;
             }
@@ -236,15 +240,17 @@ final class StateDiscovery {
                 default -> facts.rocksDbFiles = true;
             }
         }
-        List<String> temps = tempFiles(access, storeDir);
+        List<String> temps = bookkeeping.stream().filter(name -> name.endsWith(".tmp")).sorted().limit(20)
+                .map(name -> access.relative(storeDir.resolve(name))).toList();
         if (!temps.isEmpty()) {
             facts.tempFiles.computeIfAbsent(partition, k -> new ArrayList<>()).addAll(temps);
         }
         Path schemaFile = storeDir.resolve(METADATA_DIR).resolve("schema");
-        if (Files.isRegularFile(schemaFile, LinkOption.NOFOLLOW_LINKS)) {
+        java.nio.file.attribute.BasicFileAttributes schema = attributes(schemaFile);
+        if (schema != null && schema.isRegularFile()) {
             any = true;
             facts.schemaFiles.add(readSchemaFile(access, schemaFile));
-        } else if (Files.isSymbolicLink(schemaFile)) {
+        } else if (schema != null && schema.isSymbolicLink()) {
             access.noteLink(schemaFile, "a symbolic link where Spark writes the state schema; not followed");
         }
         if (any) {
@@ -253,21 +259,13 @@ final class StateDiscovery {
         }
     }
 
-    /** The temp files of interrupted writes ({@code .5.delta.<uuid>.tmp}) in a store folder. */
-    private static List<String> tempFiles(FolderAccess access, Path storeDir) {
-        List<String> temps = new ArrayList<>();
-        try (java.nio.file.DirectoryStream<Path> stream = Files.newDirectoryStream(storeDir)) {
-            for (Path entry : stream) {
-                String name = entry.getFileName().toString();
-                if (name.endsWith(".tmp") && temps.size() < 20) {
-                    temps.add(access.relative(entry));
-                }
-            }
+    /** An entry's own attributes (a link is not followed), or null when it vanished or cannot be read. */
+    private static java.nio.file.attribute.BasicFileAttributes attributes(Path entry) {
+        try {
+            return Files.readAttributes(entry, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (java.io.IOException | RuntimeException e) {
-            // listed (and reported) by the caller already
+            return null;
         }
-        temps.sort(null);
-        return temps;
     }
 
     private static StateSchemaFile readSchemaFile(FolderAccess access, Path file) {

@@ -30,7 +30,7 @@ final class Lz4BlockStream extends InputStream {
     private static final int MAX_RATIO = 256;
 
     private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.safeInstance().safeDecompressor();
-    private static final XXHash32 HASH = XXHashFactory.safeInstance().hash32();
+    private static final XXHash32 HASH = XXHashFactory.fastestInstance().hash32();
 
     private final InputStream in;
     private final Budget budget;
