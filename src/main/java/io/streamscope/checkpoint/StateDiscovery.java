@@ -181,8 +181,8 @@ final class StateDiscovery {
             SortedSet<Long> versions = facts.versionsByPartition.get(partition);
             if (versions != null && versions.contains(newest)) {
                 present.add(partition);
-            } else if (versions == null || versions.isEmpty() || versions.last() < newest) {
-                missing.add(partition);
+            } else if (versions != null && !versions.isEmpty() ? versions.last() < newest : facts.tempFiles.containsKey(partition)) {
+                missing.add(partition); // older versions only, or nothing but an interrupted write (an empty folder says nothing)
             }
         }
         if (missing.isEmpty() || present.isEmpty()) {

@@ -320,6 +320,16 @@ class RealCheckpointReadingTest {
     }
 
     @Test
+    void anEmptyPartitionFolderIsNoMissingVersion() throws Exception {
+        Path folder = temp.resolve("empty-partition-folder");
+        FolderSnapshot.copyTree(Path.of("sample-checkpoints/shop-totals-update"), folder);
+        Files.createDirectories(folder.resolve("state/0/5"));
+        Checkpoint checkpoint = read(folder);
+        assertEquals(List.of(), checkpoint.problems());
+        assertFalse(notes(checkpoint).contains("died"), notes(checkpoint));
+    }
+
+    @Test
     void aVersionMissingInAPartitionAfterItsBatchCommittedIsDamage() throws Exception {
         Path folder = temp.resolve("lost-after-commit");
         FolderSnapshot.copyTree(Path.of("sample-checkpoints/shop-totals-update"), folder);
