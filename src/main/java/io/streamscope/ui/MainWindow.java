@@ -2,6 +2,7 @@ package io.streamscope.ui;
 
 import io.streamscope.ui.display.DisplayViewModel;
 import io.streamscope.ui.display.SceneStyle;
+import io.streamscope.ui.doctor.DoctorController;
 import io.streamscope.ui.export.Exporter;
 import io.streamscope.ui.export.TableExportMenu;
 import io.streamscope.ui.header.HeaderController;
@@ -84,7 +85,7 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         Exporter exporter = new Exporter(model.activity(), () -> model.checkpoint().folderProperty().get(),
                 model.activity()::announce);
         HeaderController header = new HeaderController(model.checkpoint(), model.recent(), model.display(), exporter,
-                model::open);
+                model::open, model.doctor());
         TablesController tables = new TablesController(model.query(), model.replay(), model.display());
         Map<Class<?>, Object> controllers = Map.of(
                 MainController.class, new MainController(model),
@@ -97,7 +98,8 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
                 InspectorController.class, new InspectorController(model.batchFiles(), model.checkpoint(), model.replay()),
                 QueryEditorController.class, new QueryEditorController(model.query(), model.replay(), model.display(),
                         model.activity()),
-                StateController.class, new StateController(model.state()));
+                StateController.class, new StateController(model.state()),
+                DoctorController.class, new DoctorController(model.doctor(), model.timeline()));
         FXMLLoader loader = new FXMLLoader(resource(FXML));
         loader.setControllerFactory(type -> {
             Object controller = controllers.get(type);

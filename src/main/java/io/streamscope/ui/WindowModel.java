@@ -8,6 +8,7 @@ import io.streamscope.ui.settings.CheckpointSettings;
 import io.streamscope.ui.settings.Settings;
 
 import io.streamscope.ui.display.DisplayViewModel;
+import io.streamscope.ui.doctor.DoctorViewModel;
 import io.streamscope.ui.inspector.BatchFilesViewModel;
 import io.streamscope.ui.playback.PlaybackViewModel;
 import io.streamscope.ui.query.QueryViewModel;
@@ -42,6 +43,7 @@ public final class WindowModel {
     private final RecentFolders recent;
     private final Settings settings;
     private final ReplayViewModel replay;
+    private final DoctorViewModel doctor;
     /** The checkpoint whose settings the user's changes go to; null while none is open. */
     private Path settingsFolder;
     /** Set while a checkpoint's settings are put in place: those are no change of the user's. */
@@ -62,6 +64,14 @@ public final class WindowModel {
         this.settings = settings;
         this.recent = settings.recent();
         this.replay = new ReplayViewModel(activity);
+        this.doctor = new DoctorViewModel(activity);
+        doctor.languageProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> DoctorViewModel.languageOf(query.textProperty().get()), query.textProperty()));
+        replay.topicProperty().addListener((property, old, topic) -> {
+            if (!restoring && settingsFolder != null) {
+                doctor.examine(replay.checkpointProperty().get(), topic); // offsets-expired against the new source
+            }
+        });
         replay.textProperty().bind(query.textProperty());
         replay.schemasProperty().bind(query.schemasProperty());
         replay.modeProperty().bind(query.modeOverrideProperty());
@@ -71,6 +81,7 @@ public final class WindowModel {
                 timeline.setData(TimelineData.EMPTY);
                 state.setCheckpoint(null);
                 batchFiles.setCheckpoint(null);
+                doctor.clear();
                 forgetCheckpoint();
             }
         });
@@ -126,6 +137,7 @@ public final class WindowModel {
         } finally {
             restoring = false;
         }
+        doctor.examine(loaded.checkpoint(), replay.topicProperty().get());
         timeline.setData(loaded.timeline()); // selects a batch, which the listener below hands on
         recent.add(folder);
     }
@@ -240,6 +252,11 @@ public final class WindowModel {
     /** The query replayed over the open checkpoint, and the selected batch's step. */
     public ReplayViewModel replay() {
         return replay;
+    }
+
+    /** The doctor's findings and the handover of the open checkpoint. */
+    public DoctorViewModel doctor() {
+        return doctor;
     }
 
     public RecentFolders recent() {

@@ -2,6 +2,8 @@ package io.streamscope.ui.header;
 
 import io.streamscope.ui.CheckpointViewModel;
 import io.streamscope.ui.display.DisplayViewModel;
+import io.streamscope.ui.doctor.DoctorBadge;
+import io.streamscope.ui.doctor.DoctorViewModel;
 import io.streamscope.ui.export.CsvTable;
 import io.streamscope.ui.export.Exporter;
 import io.streamscope.ui.export.TableCsv;
@@ -35,6 +37,7 @@ public final class HeaderController {
     private final DisplayViewModel display;
     private final Exporter exporter;
     private final Consumer<Path> open;
+    private DoctorViewModel doctor;
 
     @FXML private HBox headerBar;
     @FXML private Button openCheckpointButton;
@@ -44,6 +47,7 @@ public final class HeaderController {
     @FXML private Label queryIdLabel;
     @FXML private MenuButton exportMenu;
     @FXML private ToggleButton inspectorToggle;
+    @FXML private Button doctorBadge;
 
     public HeaderController(CheckpointViewModel checkpoint, RecentFolders recent, DisplayViewModel display,
                             Exporter exporter, Consumer<Path> open) {
@@ -52,6 +56,13 @@ public final class HeaderController {
         this.display = display;
         this.exporter = exporter;
         this.open = open;
+    }
+
+    /** With the doctor's badge: shown while it found an error or a warning; a click opens the Doctor tab. */
+    public HeaderController(CheckpointViewModel checkpoint, RecentFolders recent, DisplayViewModel display,
+                            Exporter exporter, Consumer<Path> open, DoctorViewModel doctor) {
+        this(checkpoint, recent, display, exporter, open);
+        this.doctor = doctor;
     }
 
     @FXML
@@ -69,6 +80,15 @@ public final class HeaderController {
         headerBar.managedProperty().bind(headerBar.visibleProperty());
         recent.folders().addListener((ListChangeListener<Path>) change -> rebuildRecentMenu());
         rebuildRecentMenu();
+        if (doctor != null) {
+            DoctorBadge.bind(doctorBadge, doctor);
+        }
+    }
+
+    @FXML
+    private void showDoctor() {
+        display.inspectorShownProperty().set(true);
+        doctor.requestShow();
     }
 
     private void rebuildRecentMenu() {
