@@ -76,7 +76,9 @@ public final class JobInput implements InputSource {
                     continue;
                 }
                 for (TopicRecord record : partition.records()) {
-                    Row row = RowPipeline.apply(source.decode(), KafkaColumns.row(record, source.includeHeaders()));
+                    Row row = source.direct() != null
+                            ? source.direct().decode(record.value()).rowOrNulls(source.direct().schema())
+                            : RowPipeline.apply(source.decode(), KafkaColumns.row(record, source.includeHeaders()));
                     row = row == null ? null : RowPipeline.apply(source.branch(), row);
                     if (row != null) {
                         rows.add(row);

@@ -229,8 +229,7 @@ final class ReplayPlanner {
             Operator align = align(first, output, union.byName(), job.text(), union.position());
             List<Operator> branch = new ArrayList<>(source.branch());
             branch.add(align);
-            sources.add(new SourcePlan(source.index(), source.label(), source.includeHeaders(), source.decode(),
-                    source.decoded(), branch, first, null, 0));
+            sources.add(source.withBranch(branch, first));
         }
         return first;
     }
@@ -340,7 +339,7 @@ final class ReplayPlanner {
             delayMs = eventTime == null ? 0 : compiledBranch.output().eventTime().get(eventTime);
         }
         return new SourcePlan(index, String.join(",", sourceTopics), stream.includeHeaders(), decoding.operators(),
-                decoded, branch, output, eventTime, delayMs);
+                decoded, branch, output, eventTime, delayMs, DirectDecoding.of(decodeSteps).orElse(null));
     }
 
     private static QueryException userCode(Job job, JobFrame.UserCode code) {
@@ -410,7 +409,7 @@ final class ReplayPlanner {
                         decodeSteps), KafkaColumns.schema(false), ansi);
                 SparkType.Struct decoded = decoding.output().schema();
                 sources.add(new SourcePlan(info.index(), String.join(",", sourceTopics), false, decoding.operators(),
-                        decoded, List.of(), decoded, null, 0));
+                        decoded, List.of(), decoded, null, 0, DirectDecoding.of(decodeSteps).orElse(null)));
             } catch (QueryException e) {
                 throw new UnreadableException("Schema of " + String.join(",", sourceTopics) + ": " + e.reason());
             }

@@ -19,12 +19,26 @@ import java.util.List;
  * @param output         the schema the source gives the query
  * @param eventTime      the output's event-time column (its {@code withWatermark}), or null
  * @param delayMs        that watermark's delay
+ * @param direct         when the decoding is exactly {@code select(from_json(value…, schema).alias(x)).select("x.*")}:
+ *                       the decoder that gives the same rows straight from the value's bytes (no Kafka row between);
+ *                       else null
  */
 record SourcePlan(int index, String label, boolean includeHeaders, List<Operator> decode, SparkType.Struct decoded,
-                  List<Operator> branch, SparkType.Struct output, String eventTime, long delayMs) {
+                  List<Operator> branch, SparkType.Struct output, String eventTime, long delayMs,
+                  io.streamscope.topic.RowDecoder direct) {
 
     SourcePlan {
         decode = List.copyOf(decode);
         branch = List.copyOf(branch);
+    }
+
+    SourcePlan(int index, String label, boolean includeHeaders, List<Operator> decode, SparkType.Struct decoded,
+               List<Operator> branch, SparkType.Struct output, String eventTime, long delayMs) {
+        this(index, label, includeHeaders, decode, decoded, branch, output, eventTime, delayMs, null);
+    }
+
+    /** The same source with the branch its union or join adds. */
+    SourcePlan withBranch(List<Operator> more, SparkType.Struct newOutput) {
+        return new SourcePlan(index, label, includeHeaders, decode, decoded, more, newOutput, eventTime, delayMs, direct);
     }
 }

@@ -171,4 +171,43 @@ class JobReplayTest {
                     .sinkRows()), file + " batch " + execution.get("batchId"));
         }
     }
+
+    /** The usual decoding is read straight from the bytes: the same rows as the projections give, damaged values too. */
+    @Test
+    void theDirectDecodingGivesTheRowsTheProjectionsGive(@org.junit.jupiter.api.io.TempDir Path temp) throws Exception {
+        List<String> lines = new java.util.ArrayList<>(Files.readAllLines(ShopTopic.SAMPLES.resolve("topics/orders.jsonl")));
+        lines.set(2, lines.get(2).replaceFirst("\"value\":\".*\"}$", "\"value\":\"not json\"}"));
+        lines.set(3, lines.get(3).replaceFirst("\"value\":\".*\"}$", "\"value\":null}"));
+        lines.set(5, lines.get(5).replace("\\\"amount\\\":15.75", "\\\"amount\\\":\\\"lots\\\""));
+        Path topic = temp.resolve("orders.jsonl");
+        Files.write(topic, lines);
+        String direct = """
+                schema = "order_id INT, customer_id INT, amount DECIMAL(10,2), order_ts TIMESTAMP"
+                orders = (spark.readStream.format("kafka").option("subscribe", "orders").load()
+                          .select(from_json(col("value").cast("string"), schema).alias("o")).select("o.*"))
+                orders.writeStream.start()
+                """;
+        String projected = direct.replace(".select(from_json(col(\"value\").cast(\"string\"), schema).alias(\"o\"))",
+                ".withColumn(\"o\", from_json(col(\"value\").cast(\"string\"), schema))");
+        assertTrue(!projected.equals(direct));
+        Checkpoint checkpoint = CheckpointReader.read(ShopTopic.SAMPLES.resolve("shop-big-orders"));
+        List<List<String>> results = new java.util.ArrayList<>();
+        for (String job : List.of(direct, projected)) {
+            try (TopicSource topics = JsonlTopicSource.open(Map.of("orders", topic))) {
+                ReplayResult result = ReplaySession.run(new ReplayRequest(checkpoint, Optional.of(job), Optional.empty(),
+                        Map.of(), Optional.empty(), Optional.empty()), topics);
+                ReplayResult.Replayed replayed = assertInstanceOf(ReplayResult.Replayed.class, result,
+                        () -> result.reason().orElse(""));
+                List<String> rows = new java.util.ArrayList<>();
+                replayed.full().steps().forEach(step -> step.inputRows().forEach(r -> rows.add(io.streamscope.sql.SparkJson.text(r))));
+                results.add(rows);
+            }
+        }
+        assertEquals(results.get(0), results.get(1));
+        assertEquals(7, results.get(0).size());
+        assertEquals("{}", results.get(0).get(2), "not JSON: a row of nulls");
+        assertEquals("{}", results.get(0).get(3), "a null value: a row of nulls");
+        assertEquals("{\"order_id\":150,\"customer_id\":3,\"order_ts\":\"2026-01-22T10:05:00.000Z\"}",
+                results.get(0).get(5), "a field that does not fit is null, the others kept");
+    }
 }
