@@ -80,7 +80,7 @@ final class ReplayCommand implements Command {
             StateCheck.Report check = result instanceof ReplayResult.Replayed replayed
                     && !(checkpoint.stateOperators().isEmpty() && replayed.full().query().statefulOperators().isEmpty())
                     ? StateCheck.check(checkpoint, replayed.full()) : null;
-            print(out, result, jobFile, check);
+            print(out, checkpoint, result, jobFile, check);
             return Cli.OK;
         }
     }
@@ -137,7 +137,8 @@ final class ReplayCommand implements Command {
     }
 
 
-    private static void print(PrintStream out, ReplayResult result, Optional<Path> jobFile, StateCheck.Report check) {
+    private static void print(PrintStream out, Checkpoint checkpoint, ReplayResult result, Optional<Path> jobFile,
+                              StateCheck.Report check) {
         ReplaySetup setup = result.setup();
         Replay replay = result.replay().orElse(null);
         boolean full = result instanceof ReplayResult.Replayed;
@@ -174,8 +175,13 @@ final class ReplayCommand implements Command {
                 }
                 json.writeEndArray();
                 json.writeEndObject();
-                JsonOutput.writeProblems(json, check.problems());
             }
+            // the checkpoint's damaged files, then the state files the state check could not read
+            List<io.streamscope.checkpoint.Problem> problems = new java.util.ArrayList<>(checkpoint.problems());
+            if (check != null) {
+                problems.addAll(check.problems());
+            }
+            JsonOutput.writeProblems(json, problems);
             if (result.lag().isPresent()) {
                 writeLag(json, result.lag().get());
             }

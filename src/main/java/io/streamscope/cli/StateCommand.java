@@ -137,10 +137,21 @@ final class StateCommand implements Command {
         }
     }
 
+    /** {@code problems} (damaged content), then {@code notes} (what the reader saw that is normal Spark behaviour). */
     private static void writeProblems(JsonGenerator json, Checkpoint checkpoint, StateReader reader) throws IOException {
         List<Problem> problems = new java.util.ArrayList<>(checkpoint.problems());
         problems.addAll(reader.problems());
         JsonOutput.writeProblems(json, problems);
+        json.writeArrayFieldStart("notes");
+        for (io.streamscope.checkpoint.Note note : checkpoint.notes()) {
+            if (note.path() != null && note.path().startsWith("state/")) {
+                json.writeString(note.toString()); // e.g. a batch that died while writing its state
+            }
+        }
+        for (io.streamscope.checkpoint.Note note : reader.notes()) {
+            json.writeString(note.toString());
+        }
+        json.writeEndArray();
     }
 
     private static StateOperatorInfo chooseOperator(Checkpoint checkpoint, Optional<Long> wanted) throws CommandFailedException {

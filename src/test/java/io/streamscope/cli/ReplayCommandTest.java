@@ -148,6 +148,31 @@ class ReplayCommandTest {
     }
 
     @Test
+    void aDamagedOffsetsFileIsNamedAndTheOtherBatchesStillReplay() throws Exception {
+        Path copy = temp.resolve("big-orders");
+        io.streamscope.checkpoint.FolderSnapshot.copyTree(SAMPLES.resolve("shop-big-orders"), copy);
+        Files.writeString(copy.resolve("offsets/1"), "v1\n{not json");
+        JsonNode answer = CliRun.ok("replay", copy.toString(), "--topic-file",
+                SAMPLES.resolve("topics/orders.jsonl").toAbsolutePath().toString());
+        List<String> paths = new ArrayList<>();
+        answer.get("problems").forEach(problem -> paths.add(problem.get("path").asText()));
+        assertTrue(paths.contains("offsets/1"), paths.toString());
+        assertEquals(0, answer.get("batches").get(0).get("batchId").asInt());
+    }
+
+    @Test
+    void stateSaysWhenTheBatchAfterDiedWhileWritingItsState() throws Exception {
+        Path copy = temp.resolve("totals");
+        io.streamscope.checkpoint.FolderSnapshot.copyTree(SAMPLES.resolve("shop-totals-update"), copy);
+        Files.delete(copy.resolve("commits/2"));
+        Files.delete(copy.resolve("state/0/0/3.delta"));
+        JsonNode answer = CliRun.ok("state", copy.toString());
+        assertEquals(1, answer.get("batchId").asInt(), "the last committed batch");
+        assertEquals(0, answer.get("problems").size(), answer.get("problems").toString());
+        assertTrue(answer.get("notes").toString().contains("died while writing state"), answer.get("notes").toString());
+    }
+
+    @Test
     void aSchemaPerTopicOverridesTheJobs() throws Exception {
         Path sample = SAMPLES.resolve("shop-big-orders");
         JsonNode answer = CliRun.ok("replay", sample.toString(), "--schema",
