@@ -21,7 +21,7 @@ final class BatchExecution {
     private final Map<Integer, GroupedState> aggregations = new HashMap<>();
     private final Map<Integer, DeduplicationState> deduplications = new HashMap<>();
     /** The result table of a query without aggregation: every row it ever gave. */
-    private final List<Row> appendedRows = new ArrayList<>();
+    private final AppendOnlyRows appendedRows = new AppendOnlyRows();
 
     BatchExecution(CompiledQuery query, OutputMode mode) {
         this.query = query;
@@ -94,7 +94,7 @@ final class BatchExecution {
         }
         appendedRows.addAll(rows);
         List<ResultChange> changes = rows.stream().map(r -> new ResultChange(ResultChange.Kind.ADDED, null, r)).toList();
-        return new Output(rows, List.copyOf(appendedRows), changes, late, eventTime, state(), sortById(metrics),
+        return new Output(rows, appendedRows.prefix(), changes, late, eventTime, state(), sortById(metrics),
                 sorted(dropped));
     }
 

@@ -37,7 +37,8 @@ public record BatchStep(long batchId, boolean committed, boolean willReplay, Lis
         inputRows = List.copyOf(inputRows);
         lateRows = List.copyOf(lateRows);
         sinkRows = List.copyOf(sinkRows);
-        resultTable = List.copyOf(resultTable);
+        // an append-only result table is a shared prefix view (AppendOnlyRows), already unmodifiable: not copied
+        resultTable = resultTable instanceof AppendOnlyRows.Prefix ? resultTable : List.copyOf(resultTable);
         changes = List.copyOf(changes);
         state = List.copyOf(state);
         metrics = List.copyOf(metrics);

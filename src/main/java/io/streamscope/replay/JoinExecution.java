@@ -36,7 +36,7 @@ final class JoinExecution implements MicroBatchReplay.BatchRunner {
     private final JobInput input;
     private final List<Held> leftState = new ArrayList<>();
     private final List<Held> rightState = new ArrayList<>();
-    private final List<Row> appended = new ArrayList<>();
+    private final AppendOnlyRows appended = new AppendOnlyRows();
     private Long leftWatermark;
     private Long rightWatermark;
     private Optional<EventTimeStats> leftStats = Optional.empty();
@@ -139,7 +139,7 @@ final class JoinExecution implements MicroBatchReplay.BatchRunner {
         OperatorMetrics metrics = new OperatorMetrics(0, "symmetricHashJoin", leftState.size() + rightState.size(),
                 updated, removed, late.size());
         dropped.sort(java.util.Comparator.comparingInt(DroppedRow::inputIndex));
-        return new BatchExecution.Output(sink, List.copyOf(appended), changes, late, leftStats.or(() -> rightStats),
+        return new BatchExecution.Output(sink, appended.prefix(), changes, late, leftStats.or(() -> rightStats),
                 state(), List.of(metrics), dropped);
     }
 
