@@ -164,7 +164,11 @@ public final class StateReader {
         }
     }
 
-    /** The changes made by batches {@code fromBatch + 1} … {@code toBatch}, batch by batch, like Spark's change feed. */
+    /**
+     * The changes made by batches {@code fromBatch + 1} … {@code toBatch}, batch by batch, like Spark's change feed:
+     * from the deltas or changelogs, and for a RocksDB store without changelogs (Spark's default set-up, whose change
+     * feed Spark refuses) by comparing each version's snapshot with the one before, key by key.
+     */
     public void changes(long fromBatch, long toBatch, Consumer<StateChange> sink) {
         for (long batch = fromBatch + 1; batch <= toBatch; batch++) {
             long version = batch + 1;
@@ -172,6 +176,12 @@ public final class StateReader {
             for (int partition = 0; partition < store.numPartitions(); partition++) {
                 long batchId = batch;
                 int p = partition;
+                Optional<StoreFiles> files = files(partition);
+                if (files.isPresent() && isRocksDb(files.get()) && files.get().changelog(version, uniqueId(partition, version)) == null
+                        && files.get().zip(version, uniqueId(partition, version)) != null) {
+                    snapshotChanges(partition, version, decoder, batchId, sink);
+                    continue;
+                }
                 changesOf(partition, version, record -> {
                     StateRow row = decoder.decode(p, record.key(), record.value());
                     boolean deleted = record.kind() == StateRecord.Kind.DELETE;
@@ -181,6 +191,55 @@ public final class StateReader {
                 });
             }
         }
+    }
+
+    /**
+     * A snapshot-only partition's changes at {@code version}: its keys at the version before and at this one, both in
+     * key order, walked together. A key only after, or with other value bytes, is an update; a key only before, a
+     * delete (a list state's new elements are an update of the whole list here: the snapshots cannot tell an append).
+     */
+    private void snapshotChanges(int partition, long version, StateRowDecoder decoder, long batchId,
+                                 Consumer<StateChange> sink) {
+        RecordBuffer before = new RecordBuffer();
+        RecordBuffer after = new RecordBuffer();
+        boolean beforeReadable = version - 1 == 0 || stateAt(partition, version - 1, before);
+        if (!beforeReadable || !stateAt(partition, version, after)) {
+            return; // stateAt said why
+        }
+        if (version - 1 == 0) {
+            before.settle();
+        }
+        int i = 0;
+        int j = 0;
+        while (i < before.liveCount() || j < after.liveCount()) {
+            int a = i < before.liveCount() ? before.live(i) : -1;
+            int b = j < after.liveCount() ? after.live(j) : -1;
+            int order = a < 0 ? 1 : b < 0 ? -1 : Arrays.compareUnsigned(before.data(), before.keyAt(a),
+                    before.keyAt(a) + before.keyLength(a), after.data(), after.keyAt(b), after.keyAt(b) + after.keyLength(b));
+            if (order < 0) {
+                StateRow row = decoder.decode(partition, slice(before.data(), before.keyAt(a), before.keyLength(a)),
+                        slice(before.data(), before.valueAt(a), before.valueLength(a)));
+                sink.accept(new StateChange(batchId, StateChange.Type.DELETE, partition, row.columnFamily(), row.key(), null));
+                i++;
+            } else if (order > 0 || !Arrays.equals(before.data(), before.valueAt(a), before.valueAt(a) + before.valueLength(a),
+                    after.data(), after.valueAt(b), after.valueAt(b) + after.valueLength(b))) {
+                StateRow row = decoder.decode(partition, slice(after.data(), after.keyAt(b), after.keyLength(b)),
+                        slice(after.data(), after.valueAt(b), after.valueLength(b)));
+                sink.accept(new StateChange(batchId, StateChange.Type.UPDATE, partition, row.columnFamily(), row.key(),
+                        row.value()));
+                if (order == 0) {
+                    i++;
+                }
+                j++;
+            } else {
+                i++;
+                j++;
+            }
+        }
+    }
+
+    private static byte[] slice(byte[] data, int at, int length) {
+        return Arrays.copyOfRange(data, at, at + length);
     }
 
     /** Reads a partition's state at a version into {@code buffer}; false when it cannot be rebuilt. */
