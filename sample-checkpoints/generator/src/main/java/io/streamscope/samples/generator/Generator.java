@@ -147,6 +147,18 @@ public final class Generator {
                 "update",
                 o -> o.groupBy("customer_id").sum("amount").withColumnRenamed("sum(amount)", "total"),
                 Sample.Sink.CAPTURE);
+        Sample windowed = Sample.of("shop-windowed", "Orders per 10-minute window (5-minute watermark, append)",
+                "Windowed count on order_ts with a 5-minute watermark in append mode: a window is emitted "
+                        + "once the watermark passes its end. Batch 1 (watermark 09:13) emits 09:00-09:10, "
+                        + "batch 2 (watermark 09:36) emits 09:10-09:20; after batch 2 the watermark is 10:02. "
+                        + "No-data batches are off, so there are three batches like in the other samples.",
+                "orders.withWatermark(\"order_ts\", \"5 minutes\").groupBy(window(col(\"order_ts\"), "
+                        + "\"10 minutes\")).count()",
+                "append",
+                o -> o.withWatermark("order_ts", "5 minutes").groupBy(window(col("order_ts"), "10 minutes"))
+                        .count(),
+                Sample.Sink.CAPTURE)
+                .withSessionConf("spark.sql.streaming.noDataMicroBatches.enabled", "false");
         List<Sample> shop = List.of(
                 Sample.of("shop-big-orders", "Big orders (filter, append)",
                         "A stateless query: the orders of 10 or more, three columns, append mode. No state/ folder.",
@@ -176,19 +188,9 @@ public final class Generator {
                                 + "new orders in between. The sink's own log is ../shop-available-now-output/"
                                 + "_spark_metadata (one file per batch, listing the parquet files it added).",
                         "orders", "append", o -> o, Sample.Sink.PARQUET),
-                Sample.of("shop-windowed", "Orders per 10-minute window (5-minute watermark, append)",
-                        "Windowed count on order_ts with a 5-minute watermark in append mode: a window is emitted "
-                                + "once the watermark passes its end. Batch 1 (watermark 09:13) emits 09:00-09:10, "
-                                + "batch 2 (watermark 09:36) emits 09:10-09:20; after batch 2 the watermark is 10:02. "
-                                + "No-data batches are off, so there are three batches like in the other samples.",
-                        "orders.withWatermark(\"order_ts\", \"5 minutes\").groupBy(window(col(\"order_ts\"), "
-                                + "\"10 minutes\")).count()",
-                        "append",
-                        o -> o.withWatermark("order_ts", "5 minutes").groupBy(window(col("order_ts"), "10 minutes"))
-                                .count(),
-                        Sample.Sink.CAPTURE)
-                        .withSessionConf("spark.sql.streaming.noDataMicroBatches.enabled", "false"));
+                windowed);
         return Stream.of(shop, StateSamples.codecs(totalsUpdate), StateSamples.transformWithState(),
+                        StateSamples.rocksDb(totalsUpdate, windowed),
                         TopicSamples.all(), SessionSamples.all())
                 .flatMap(List::stream).toList();
     }
@@ -492,10 +494,17 @@ public final class Generator {
     /**
      * With changelog checkpointing, RocksDB writes {@code <version>.zip} from the maintenance task, after the batch:
      * waits (up to {@link #SNAPSHOT_WAIT}) for every partition's snapshot of this version, so that the next sample's
-     * run cannot unload the store first.
+     * run cannot unload the store first. Without changelogs every commit uploads its zip; with them and fewer versions
+     * than minDeltasForSnapshot no snapshot is due, and there is nothing to wait for.
      */
     private void awaitSnapshots(Sample s, long version) throws IOException, InterruptedException {
         if (!s.sessionConf.getOrDefault(PROVIDER_CLASS, "").endsWith(".RocksDBStateStoreProvider")) {
+            return;
+        }
+        // with changelogs, a snapshot is due only every minDeltasForSnapshot versions (Spark's default 10)
+        boolean changelog = Boolean.parseBoolean(s.sessionConf.getOrDefault(StateSamples.CHANGELOG, "false"));
+        long minDeltas = Long.parseLong(s.sessionConf.getOrDefault(StateSamples.MIN_DELTAS_FOR_SNAPSHOT, "10"));
+        if (changelog && version < minDeltas) {
             return;
         }
         Path operator = checkpoint(s).resolve("state/0");

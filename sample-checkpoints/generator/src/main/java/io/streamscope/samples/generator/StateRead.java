@@ -43,6 +43,21 @@ record StateRead(String what, Map<String, String> options) {
         return new StateRead("store " + storeName, options("storeName", storeName));
     }
 
+    /**
+     * The change feed of the default store of operator 0 from batch {@code start} to {@code end}: one row per change
+     * (batch_id, change_type, key, value, partition_id). Read once for the whole range, not per batch.
+     */
+    static StateRead changeFeed(long start, long end) {
+        return new StateRead("the change feed of the default store of operator 0, batches " + start + " to " + end,
+                options("readChangeFeed", "true", "changeStartBatchId", Long.toString(start),
+                        "changeEndBatchId", Long.toString(end)));
+    }
+
+    /** Read after every committed batch with its {@code batchId}; a change feed is read once, for its range. */
+    boolean perBatch() {
+        return !options.containsKey("readChangeFeed");
+    }
+
     private static Map<String, String> options(String... keysAndValues) {
         Map<String, String> options = new LinkedHashMap<>();
         for (int i = 0; i < keysAndValues.length; i += 2) {

@@ -9,12 +9,17 @@ import static io.streamscope.samples.generator.Generator.PROVIDER_CLASS;
 
 /**
  * The samples that exist for their state files: shop-totals-update with other state compression codecs, and
- * transformWithState on RocksDB. Each of them also gets a {@code state-ground-truth.json}.
+ * shop-totals-update and shop-windowed on RocksDB with and without changelog checkpointing, and transformWithState on
+ * RocksDB. Each of them also gets a {@code state-ground-truth.json}.
  */
 final class StateSamples {
 
     /** The codecs of the state-codec-* samples ({@code spark.sql.streaming.stateStore.compression.codec}). */
     static final List<String> CODECS = List.of("zstd", "snappy", "lzf");
+
+    static final String ROCKSDB_PROVIDER = "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider";
+    static final String CHANGELOG = "spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled";
+    static final String MIN_DELTAS_FOR_SNAPSHOT = "spark.sql.streaming.stateStore.minDeltasForSnapshot";
 
     private StateSamples() {
     }
@@ -48,6 +53,57 @@ final class StateSamples {
             case "lzf" -> "a sequence of LZF chunks (each starting with \"ZV\", 5a 56)";
             default -> throw new IllegalArgumentException(codec);
         };
+    }
+
+    /**
+     * shop-totals-update and shop-windowed on the RocksDB state store, changelog checkpointing on
+     * ({@code shop-totals-rocksdb}, {@code shop-windowed-rocksdb}) and off ({@code …-snapshots}). Every other RocksDB
+     * setting is Spark's default: with changelogs, {@code minDeltasForSnapshot} is 10, so three batches write
+     * {@code 1..3.changelog} and no snapshot; without, every commit uploads {@code <version>.zip}. The changelog
+     * samples record Spark's change feed for batches 0–2; the snapshot-only ones record how Spark fails to read one (no
+     * up-front refusal in 4.0.1: the read plans, then every task fails on the missing {@code 1.changelog}).
+     */
+    static List<Sample> rocksDb(Sample totalsUpdate, Sample windowed) {
+        String totals = "shop-totals-update (the same query and update mode: each batch emits the customers whose "
+                + "total changed) on the RocksDB state store (spark.sql.streaming.stateStore.providerClass="
+                + "RocksDBStateStoreProvider), ";
+        String windows = "shop-windowed (the same windowed count on order_ts with a 5-minute watermark, append mode, "
+                + "no-data batches off) on the RocksDB state store (spark.sql.streaming.stateStore.providerClass="
+                + "RocksDBStateStoreProvider), ";
+        String windowsState = " Batch 0 puts the windows 09:00-09:10 and 09:10-09:20 (2 orders each) in the state; "
+                + "batch 1 (watermark 09:13) adds 09:40-09:50, emits 09:00-09:10 and deletes it from the state; "
+                + "batch 2 (watermark 09:36) adds 10:00-10:10, emits 09:10-09:20 and deletes it.";
+        String changelog = "changelog checkpointing on (spark.sql.streaming.stateStore.rocksdb."
+                + "changelogCheckpointing.enabled=true), everything else at Spark's defaults: each partition of "
+                + "state/0 has 1.changelog, 2.changelog and 3.changelog (version N+1 written by batch N) and no "
+                + "snapshot (.zip), since minDeltasForSnapshot is 10.";
+        String snapshots = "changelog checkpointing off (Spark's default RocksDB set-up): each partition of state/0 "
+                + "has a snapshot per version, 1.zip, 2.zip and 3.zip (version N+1 written by batch N), and no "
+                + ".changelog file; the SST files the zips refer to are in SSTs/.";
+        String changelogTruth = " state-ground-truth.json holds what Spark's State Data Source reads for every batch, "
+                + "and its change feed for batches 0 to 2 (readChangeFeed).";
+        String snapshotsTruth = " state-ground-truth.json holds what Spark's State Data Source reads for every batch, "
+                + "and what it says when asked for the change feed of batches 0 to 2 (readChangeFeed): it takes the "
+                + "options, then its tasks fail looking for state/0/<partition>/1.changelog "
+                + "(CANNOT_LOAD_STATE_STORE.CANNOT_READ_STREAMING_STATE_FILE).";
+        return List.of(
+                rocksDb(totalsUpdate, "shop-totals-rocksdb", "Totals per customer on RocksDB (changelog checkpointing)",
+                        totals + changelog + changelogTruth, true),
+                rocksDb(totalsUpdate, "shop-totals-rocksdb-snapshots",
+                        "Totals per customer on RocksDB (snapshots only)", totals + snapshots + snapshotsTruth, false),
+                rocksDb(windowed, "shop-windowed-rocksdb",
+                        "Orders per 10-minute window on RocksDB (changelog checkpointing)",
+                        windows + changelog + windowsState + changelogTruth, true),
+                rocksDb(windowed, "shop-windowed-rocksdb-snapshots",
+                        "Orders per 10-minute window on RocksDB (snapshots only)",
+                        windows + snapshots + windowsState + snapshotsTruth, false));
+    }
+
+    private static Sample rocksDb(Sample base, String name, String title, String description, boolean changelog) {
+        return base.renamed(name, title, description)
+                .withSessionConf(PROVIDER_CLASS, ROCKSDB_PROVIDER)
+                .withSessionConf(CHANGELOG, Boolean.toString(changelog))
+                .withStateReads(List.of(StateRead.defaultStore(), StateRead.changeFeed(0, 2)));
     }
 
     /**
@@ -87,10 +143,10 @@ final class StateSamples {
      */
     private static Map<String, String> rocksDbConf(String encodingFormat) {
         Map<String, String> conf = new LinkedHashMap<>();
-        conf.put(PROVIDER_CLASS, "org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider");
-        conf.put("spark.sql.streaming.stateStore.rocksdb.changelogCheckpointing.enabled", "true");
+        conf.put(PROVIDER_CLASS, ROCKSDB_PROVIDER);
+        conf.put(CHANGELOG, "true");
         conf.put("spark.sql.streaming.stateStore.encodingFormat", encodingFormat);
-        conf.put("spark.sql.streaming.stateStore.minDeltasForSnapshot", "1");
+        conf.put(MIN_DELTAS_FOR_SNAPSHOT, "1");
         conf.put(MAINTENANCE_INTERVAL, "1s");
         conf.put("spark.sql.streaming.noDataMicroBatches.enabled", "false");
         return conf;
