@@ -43,7 +43,8 @@ class JobReplayTest {
     @ValueSource(strings = {"shop-big-orders", "shop-totals-update", "shop-totals-complete", "shop-windowed",
             "shop-copy-crash", "shop-copy-crash-restarted", "shop-merge-crash", "shop-merge-crash-restarted",
             "shop-available-now", "state-codec-zstd", "shop-union-refunds", "shop-join-inner", "shop-join-left-outer",
-            "shop-sessions", "shop-sessions-complete"})
+            "shop-sessions", "shop-sessions-complete", "shop-totals-rocksdb", "shop-totals-rocksdb-snapshots",
+            "shop-windowed-rocksdb", "shop-windowed-rocksdb-snapshots"})
     void sinkRowsEqualSparksFromTheJobFile(String sample) throws Exception {
         String job = Files.readString(ShopTopic.SAMPLES.resolve(sample).resolve("job.py"));
         ReplayResult result = replay(sample, Optional.of(job));

@@ -131,6 +131,7 @@ class SampleCheckpointsTest {
         Set<String> covered = SPECS.stream().map(SampleSpec::name).collect(Collectors.toCollection(TreeSet::new));
         covered.addAll(TwoTopicSamplesTest.SAMPLES_READING_TWO_TOPICS);
         covered.addAll(TwoTopicSamplesTest.SESSION_SAMPLES);
+        covered.addAll(io.streamscope.checkpoint.state.ChangeFeedGroundTruthTest.ROCKSDB_SAMPLES);
         assertEquals(covered, found);
         assertTrue(Files.isRegularFile(SAMPLES.resolve("shop-totals-update/metadata")),
                 "the app opens shop-totals-update by default");
