@@ -121,6 +121,9 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         if (loader.getNamespace().get("workArea") instanceof javafx.scene.layout.VBox work) {
             work.getChildren().add(lesson.panel());
         }
+        if (root.lookup("#headerBar") instanceof javafx.scene.layout.Pane headerBar) {
+            headerBar.getChildren().add(io.streamscope.ui.display.ThemeSelector.create(model.display()));
+        }
         if (root.lookup("#transportBar") instanceof javafx.scene.layout.Pane bar) {
             javafx.scene.control.ToggleButton button = new javafx.scene.control.ToggleButton("Lesson");
             button.setId("lessonButton");

@@ -105,6 +105,13 @@ public final class WindowModel {
                 query.adoptMode(outcome.mode()); // the job's mode, on show, not chosen
             }
         });
+        // the theme the user chose last, and every choice remembered (presentation mode's projector theme is no choice)
+        settings.theme().flatMap(io.streamscope.ui.display.Theme::find).ifPresent(display.themeProperty()::set);
+        display.themeProperty().addListener((property, old, theme) -> {
+            if (theme != null) {
+                settings.saveTheme(theme.id());
+            }
+        });
     }
 
     public static WindowModel create(RecentFolders recent) {

@@ -25,6 +25,12 @@ public final class DisplayViewModel {
     public static final List<Integer> ZOOM_STEPS = List.of(50, 67, 75, 80, 90, 100, 110, 125, 150, 175, 200, 250);
 
     private final BooleanProperty presentation = new SimpleBooleanProperty(this, "presentation", false);
+    /** The theme the user chose (remembered in their settings). */
+    private final javafx.beans.property.ObjectProperty<Theme> theme =
+            new javafx.beans.property.SimpleObjectProperty<>(this, "theme", Theme.DEFAULT);
+    /** The theme on show: the chosen one, the projector theme in presentation mode. */
+    private final javafx.beans.property.ReadOnlyObjectWrapper<Theme> shownTheme =
+            new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "shownTheme", Theme.DEFAULT);
     private final BooleanProperty animations = new SimpleBooleanProperty(this, "animations", true);
     private final BooleanProperty inspectorShown = new SimpleBooleanProperty(this, "inspectorShown", true);
     private final ReadOnlyIntegerWrapper zoom = new ReadOnlyIntegerWrapper(this, "zoom", 100);
@@ -42,6 +48,9 @@ public final class DisplayViewModel {
                 () -> (presentation.get() ? presentationFont.get() : DESKTOP_FONT_PX) * zoom.get() / 100.0, presentation, zoom,
                 presentationFont));
         zoomText.bind(zoom.asString("%d %%"));
+        shownTheme.bind(Bindings.createObjectBinding(
+                () -> presentation.get() ? Theme.PROJECTOR : theme.get() == null ? Theme.DEFAULT : theme.get(),
+                presentation, theme));
         presentation.addListener((property, old, on) -> {
             if (on) {
                 inspectorBeforePresentation = inspectorShown.get();
@@ -68,6 +77,16 @@ public final class DisplayViewModel {
 
     public javafx.beans.property.ReadOnlyDoubleProperty presentationFontProperty() {
         return presentationFont;
+    }
+
+    /** The theme the user chose; presentation mode shows the projector theme instead and restores this on leaving. */
+    public javafx.beans.property.ObjectProperty<Theme> themeProperty() {
+        return theme;
+    }
+
+    /** The theme on show. */
+    public javafx.beans.property.ReadOnlyObjectProperty<Theme> shownThemeProperty() {
+        return shownTheme.getReadOnlyProperty();
     }
 
     public void togglePresentation() {

@@ -12,12 +12,13 @@ import java.util.Objects;
 
 /**
  * Applies a {@link DisplayViewModel} to a window: the root font size (every stylesheet size is in em, so layouts
- * reflow with it), the presentation stylesheet and pseudo-class, and full screen.
+ * reflow with it), the presentation stylesheet and pseudo-class, the theme ({@link Theme}), and full screen.
  */
 public final class SceneStyle {
 
     public static final String PRESENTATION_STYLESHEET = "/styles/presentation.css";
     private static final PseudoClass PRESENTATION = PseudoClass.getPseudoClass("presentation");
+    private static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
 
     private SceneStyle() {
     }
@@ -43,6 +44,34 @@ public final class SceneStyle {
         display.presentationProperty().addListener((property, old, on) -> mode.run());
         font.run();
         mode.run();
+        bindTheme(scene, display);
+    }
+
+    /**
+     * The theme on show: AtlantaFX's stylesheet as the user-agent stylesheet (as AtlantaFX prescribes; it is the
+     * application's, so every window follows), the theme's own sheet after the app's (the projector's contrast), and
+     * {@code :dark} on the root for a dark theme.
+     */
+    static void bindTheme(Scene scene, DisplayViewModel display) {
+        Runnable apply = () -> applyTheme(scene, display.shownThemeProperty().get());
+        display.shownThemeProperty().addListener((property, old, theme) -> apply.run());
+        apply.run();
+    }
+
+    private static void applyTheme(Scene scene, Theme theme) {
+        javafx.application.Application.setUserAgentStylesheet(theme.userAgentStylesheet());
+        for (Theme other : Theme.values()) {
+            other.stylesheet().filter(sheet -> other != theme).map(SceneStyle::resource)
+                    .ifPresent(scene.getStylesheets()::remove);
+        }
+        theme.stylesheet().map(SceneStyle::resource).ifPresent(sheet -> {
+            if (!scene.getStylesheets().contains(sheet)) {
+                // after the app's own sheet, before presentation mode's sizes
+                int at = scene.getStylesheets().indexOf(resource(PRESENTATION_STYLESHEET));
+                scene.getStylesheets().add(at < 0 ? scene.getStylesheets().size() : at, sheet);
+            }
+        });
+        scene.getRoot().pseudoClassStateChanged(DARK, theme.dark());
     }
 
     /** Presentation mode is full screen; leaving full screen some other way leaves presentation mode too. */

@@ -30,6 +30,7 @@ public final class Settings {
     public static final int MAX_CHECKPOINTS = 64;
     private static final String CHECKPOINT = "checkpoint.";
     private static final String WINDOW = "window.";
+    private static final String THEME = "theme";
 
     private final RecentFolders recent;
     private final KeyValues values;
@@ -101,6 +102,15 @@ public final class Settings {
         settings.mode().ifPresent(mode -> values.put(prefix + "mode", mode.label()));
         settings.topic().ifPresent(topic -> putTopic(prefix, topic));
         prune();
+    }
+
+    /** The theme the user chose last (its id, see {@code display.Theme}), if any. */
+    public Optional<String> theme() {
+        return Optional.ofNullable(values.get(THEME));
+    }
+
+    public void saveTheme(String id) {
+        values.put(THEME, id);
     }
 
     public Optional<WindowPlacement> window() {

@@ -280,7 +280,8 @@ public class BatchTimeline extends Region {
                 selected, band, hover));
     }
 
-    private TimelinePalette palette() {
+    /** The colours the canvas is painted in, as the stylesheet (the theme) gives them now. */
+    public TimelinePalette palette() {
         return new TimelinePalette(textFill.getValue(), mutedFill.getValue(), gridColor.getValue(), gutterColor.getValue(),
                 barColor.getValue(), offsetsColor.getValue(), commitColor.getValue(), replayColor.getValue(),
                 replayFill.getValue(), badgeTextFill.getValue(), selectionColor.getValue(),
