@@ -70,6 +70,7 @@ class ThemeJourneyTest {
     /** The background of a row of batch 1 in the input table (its batch tint, the theme's). */
     private static Paint rowBackground(FxRobot robot, MainWindow window) throws Exception {
         TableView<?> input = robot.from(window.scene().getRoot()).lookup("#inputTable").queryAs(TableView.class);
+        robot.interact(() -> input.scrollTo(4)); // batch 1's row
         WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(() -> firstRow(input) != null));
         return onFx(() -> {
             var fills = firstRow(input).getBackground().getFills();
