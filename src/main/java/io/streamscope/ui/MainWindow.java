@@ -115,6 +115,13 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         SceneStyle.bind(scene, model.display());
         TableExportMenu.enable(scene, exporter);
         io.streamscope.ui.lesson.DecodeView decode = decodeTab(model, tables, exporter);
+        // presentation mode: the selected batch's state as columns under the result table, not in the folded inspector
+        if (tables.outputTabs().getParent() instanceof javafx.scene.layout.VBox output) {
+            io.streamscope.ui.state.StateColumnsView state = io.streamscope.ui.state.StateColumnsView.create(model.state(),
+                    model.display(), () -> javafx.application.Platform.runLater(tables::fitSplit));
+            output.getChildren().add(state.pane());
+            tables.alsoFit(state.table());
+        }
         io.streamscope.ui.lesson.LessonController lesson = new io.streamscope.ui.lesson.LessonController(model, root,
                 tables, decode, LESSON_SAMPLES.toAbsolutePath());
         // inside a SplitPane, which has no children before its skin: found by its fx:id, not by a lookup

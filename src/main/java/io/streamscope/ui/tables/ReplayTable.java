@@ -146,8 +146,9 @@ final class ReplayTable {
         }
         javafx.scene.text.Font cellFont = table.lookup(".table-cell") instanceof javafx.scene.control.Labeled cell
                 ? cell.getFont() : null;
-        double size = cellFont != null && cellFont.getSize() > fontPx.getAsDouble() * 0.5 ? cellFont.getSize()
-                : fontPx.getAsDouble() * TABLE_FONT;
+        // the size presentation.css gives the cells: the cells' own font may still be the desk's when presentation mode
+        // (and its theme) has just come on and the stylesheets are not applied yet
+        double size = fontPx.getAsDouble() * TABLE_FONT;
         String family = cellFont != null ? cellFont.getFamily() : javafx.scene.text.Font.getDefault().getFamily();
         // bold: the selected batch's rows and the changed cells are bold
         javafx.scene.text.Font font = javafx.scene.text.Font.font(family, javafx.scene.text.FontWeight.BOLD, size);

@@ -89,6 +89,8 @@ public final class TablesController {
                 tablesSplit.setDividerPositions(normalDivider);
             }
         });
+        // the split's width settles after the inspector folds away: the output side keeps the width of its columns
+        tablesSplit.widthProperty().addListener((property, old, width) -> fitSplit());
         replay.outcomeProperty().addListener((property, old, outcome) -> refresh());
         replay.selectedStepProperty().addListener((property, old, step) -> refresh());
         replay.runningProperty().addListener((property, old, running) -> refresh());
@@ -152,19 +154,43 @@ public final class TablesController {
         }
     }
 
-    /** Presentation mode: the result table gets the width of its columns, the input table the rest. */
-    private void fitSplit() {
+    /**
+     * Another table shown beside the result table in presentation mode (the state as columns): the output side gets
+     * the width of the wider of the two. {@link #fitSplit()} again whenever its columns change.
+     */
+    public void alsoFit(javafx.scene.control.TableView<?> table) {
+        besideResult.add(table);
+        fitSplit();
+    }
+
+    /** Presentation mode: the result table (or a table beside it, if wider) gets the width of its columns, the input table the rest. */
+    public void fitSplit() {
         if (!display.isPresentation() || tablesSplit.getWidth() <= 0) {
             return;
         }
         double em = display.fontSizeProperty().get();
-        double wanted = em * 1.5; // borders and a vertical scroll bar
-        for (var column : resultTable.getColumns()) {
-            wanted += column.getPrefWidth();
+        double columns = leafWidths(resultTable.getColumns());
+        for (javafx.scene.control.TableView<?> other : besideResult) {
+            if (other.isVisible()) {
+                columns = Math.max(columns, leafWidths(other.getColumns()));
+            }
         }
+        double wanted = em * 1.5 + columns; // borders and a vertical scroll bar
         double divider = 1 - wanted / tablesSplit.getWidth();
         tablesSplit.setDividerPositions(Math.max(0.3, Math.min(0.75, divider)));
     }
+
+    private static double leafWidths(List<? extends javafx.scene.control.TableColumn<?, ?>> columns) {
+        double width = 0;
+        for (javafx.scene.control.TableColumn<?, ?> column : columns) {
+            if (column.isVisible()) {
+                width += column.getColumns().isEmpty() ? column.getPrefWidth() : leafWidths(column.getColumns());
+            }
+        }
+        return width;
+    }
+
+    private final List<javafx.scene.control.TableView<?>> besideResult = new java.util.ArrayList<>();
 
     /** The table driving {@code id} ({@code inputTable}, {@code resultTable}, {@code sinkTable}), for the lesson. */
     public int markEvidence(String id, java.util.function.Predicate<ShownRow> which) {
