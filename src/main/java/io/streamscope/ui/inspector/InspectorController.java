@@ -46,6 +46,7 @@ public final class InspectorController {
     @FXML private TableColumn<ConfEntry, String> confValueColumn;
     @FXML private ListView<Finding> problemsList;
     @FXML private Label progressSummary;
+    @FXML private Label progressRatesLabel;
     @FXML private Label lagLabel;
     @FXML private TextArea progressText;
     @FXML private Label batchRunsText;
@@ -103,10 +104,12 @@ public final class InspectorController {
             progressSummary.setText(outcome == null ? "The batch's progress report appears here once the query is replayed"
                     : "No progress report: the batch was not replayed (the reason is where the result table would be)");
             lagLabel.setText("");
+            progressRatesLabel.setText("");
             progressText.setText("");
             return;
         }
         lagLabel.setText(ProgressText.lag(outcome));
+        progressRatesLabel.setText("");
         if (!outcome.replayed()) {
             progressSummary.setText("Batch " + step.batchId() + ": " + step.inputRows().size() + " input rows read; no "
                     + "progress report while the query does not run (the reason is where the result table would be)");
@@ -116,6 +119,8 @@ public final class InspectorController {
         progressSummary.setText(ProgressText.summary(step,
                 outcome.replay().orElseThrow().query().watermark().isPresent()));
         progressText.setText(outcome.progressOf(step.batchId()).map(ProgressText::report).orElse(""));
+        progressRatesLabel.setText(outcome.progressOf(step.batchId())
+                .map(progress -> ProgressText.rates(progress, outcome.progressOf(step.batchId() - 1))).orElse(""));
     }
 
     /** The restarts tab: how often Spark ran the selected batch, and the foreachBatch lab of a crashed query. */

@@ -280,6 +280,12 @@ public class BatchTimeline extends Region {
                 selected, band, hover));
     }
 
+    /** The trigger's mark per batch id ({@link TriggerMarks}: the run of availableNow/once, processing time's interval). */
+    public void setTriggerMarks(java.util.Map<Long, String> marks) {
+        painter.setTriggerMarks(marks);
+        repaint(null);
+    }
+
     /** The colours the canvas is painted in, as the stylesheet (the theme) gives them now. */
     public TimelinePalette palette() {
         return new TimelinePalette(textFill.getValue(), mutedFill.getValue(), gridColor.getValue(), gutterColor.getValue(),

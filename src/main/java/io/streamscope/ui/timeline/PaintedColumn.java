@@ -10,7 +10,13 @@ package io.streamscope.ui.timeline;
  * @param selected        drawn as the selection
  * @param willReplayBadge a "will replay" badge was drawn
  * @param commitMark      a commit mark was drawn
+ * @param triggerMark     the trigger's mark drawn in the header ({@code run 2}, {@code +60 s}), or null
  */
 public record PaintedColumn(int index, long batchId, double x, double width, boolean selected, boolean willReplayBadge,
-                            boolean commitMark) {
+                            boolean commitMark, String triggerMark) {
+
+    public PaintedColumn(int index, long batchId, double x, double width, boolean selected, boolean willReplayBadge,
+                         boolean commitMark) {
+        this(index, batchId, x, width, selected, willReplayBadge, commitMark, null);
+    }
 }

@@ -62,6 +62,12 @@ public final class TimelineController {
         timelineRange.highValueProperty().addListener((property, old, value) -> sliderMoved());
         syncSlider();
         // presentation mode folds the timeline to a compact strip of text: the tables get the height
+        if (replay != null) { // the trigger on the canvas: each batch's run, or the interval since the batch before
+            Runnable marks = () -> batchTimeline.setTriggerMarks(TriggerMarks.of(replay.getOutcome(), timeline.getData()));
+            replay.outcomeProperty().addListener((property, old, outcome) -> marks.run());
+            timeline.dataProperty().addListener((property, old, data) -> marks.run());
+            marks.run();
+        }
         strip = new TimelineStrip(timeline, replay);
         timelineSection.getChildren().add(strip);
         display.presentationProperty().addListener((property, old, presenting) -> fold(presenting));

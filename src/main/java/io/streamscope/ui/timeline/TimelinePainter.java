@@ -43,6 +43,13 @@ final class TimelinePainter {
      * @param highlight where the selection band is drawn: the selected index, or between two while it glides
      * @param hover     the column under the mouse, or -1
      */
+    private java.util.Map<Long, String> triggerMarks = java.util.Map.of();
+
+    /** The trigger's mark per batch id ({@link TriggerMarks}). */
+    void setTriggerMarks(java.util.Map<Long, String> marks) {
+        triggerMarks = marks == null ? java.util.Map.of() : marks;
+    }
+
     List<PaintedColumn> paint(GraphicsContext g, TimelineGeometry geo, TimelineData data, TimelinePalette colours,
                               int selected, double highlight, int hover) {
         double width = geo.width();
@@ -141,6 +148,24 @@ final class TimelinePainter {
         if (title != null) {
             g.setFont(bold);
             g.fillText(title, x + pad, em * 0.95);
+        }
+        // The trigger: the run that processed the batch (availableNow, once) or the interval since the one before.
+        String trigger = triggerMarks.get(batch.id());
+        String drawnTrigger = null;
+        if (trigger != null && title != null) {
+            g.setFont(small);
+            double titleWidth = width(bold, title);
+            double room = inner - titleWidth - em * 0.6;
+            String mark = fit(small, Math.max(0, room - em * 0.5), trigger);
+            if (mark != null) {
+                double markWidth = width(small, mark) + em * 0.5;
+                double mx = x + pad + inner - markWidth;
+                g.setFill(colours.offsets());
+                g.fillRoundRect(mx, em * 0.35, markWidth, em * 1.2, em * 0.5, em * 0.5);
+                g.setFill(colours.badgeText());
+                g.fillText(mark, mx + em * 0.25, em * 0.95);
+                drawnTrigger = mark;
+            }
         }
         if (roomy && batch.timestampMs() != 0) {
             String time = fit(small, inner, TimelineText.clock(batch.timestampMs()));
@@ -248,7 +273,7 @@ final class TimelinePainter {
         y = geo.watermarkTop() + lane / 2;
         label(g, batch.watermarkMs() == 0 ? colours.muted() : colours.text(), x + pad, y, inner,
                 TimelineText.clock(batch.watermarkMs()));
-        return new PaintedColumn(index, batch.id(), x, width, selected, badge, batch.committed());
+        return new PaintedColumn(index, batch.id(), x, width, selected, badge, batch.committed(), drawnTrigger);
     }
 
     private void replayBadge(GraphicsContext g, TimelinePalette colours, double x, double y, double inner, double em) {
