@@ -12,6 +12,7 @@ public final class ThemeSelector {
     public static ComboBox<Theme> create(DisplayViewModel display) {
         ComboBox<Theme> selector = new ComboBox<>();
         selector.setId("themeSelector");
+        selector.setPrefWidth(170); // the header's title keeps its room
         selector.getStyleClass().add("theme-selector");
         selector.getItems().setAll(Theme.values());
         selector.valueProperty().bindBidirectional(display.themeProperty());
