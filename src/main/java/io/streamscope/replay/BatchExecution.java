@@ -2,10 +2,8 @@ package io.streamscope.replay;
 
 import io.streamscope.replay.plan.CompiledQuery;
 import io.streamscope.replay.plan.Operator;
-import io.streamscope.replay.plan.Values;
 import io.streamscope.sql.Row;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -192,19 +190,6 @@ final class BatchExecution {
     }
 
     private static Optional<EventTimeStats> stats(List<Row> rows, int column) {
-        long count = 0;
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        double sum = 0;
-        for (Row row : rows) {
-            if (row.values().get(column) instanceof Instant time) {
-                long ms = Math.floorDiv(Values.micros(time), 1000L);
-                count++;
-                min = Math.min(min, ms);
-                max = Math.max(max, ms);
-                sum += ms;
-            }
-        }
-        return count == 0 ? Optional.empty() : Optional.of(new EventTimeStats(count, min, max, sum / count));
+        return EventTimeStats.of(rows, column);
     }
 }

@@ -1,10 +1,8 @@
 package io.streamscope.replay;
 
-import io.streamscope.replay.plan.Values;
 import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkType;
 
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -236,22 +234,6 @@ final class JoinExecution implements MicroBatchReplay.BatchRunner {
     }
 
     private static Optional<EventTimeStats> stats(List<Row> rows, int column) {
-        if (column < 0) {
-            return Optional.empty();
-        }
-        long count = 0;
-        long min = Long.MAX_VALUE;
-        long max = Long.MIN_VALUE;
-        double sum = 0;
-        for (Row row : rows) {
-            if (row.values().get(column) instanceof Instant time) {
-                long ms = Math.floorDiv(Values.micros(time), 1000L);
-                count++;
-                min = Math.min(min, ms);
-                max = Math.max(max, ms);
-                sum += ms;
-            }
-        }
-        return count == 0 ? Optional.empty() : Optional.of(new EventTimeStats(count, min, max, sum / count));
+        return column < 0 ? Optional.empty() : EventTimeStats.of(rows, column);
     }
 }
