@@ -13,7 +13,6 @@ import io.streamscope.replay.plan.QueryCompiler;
 import io.streamscope.replay.plan.Relation;
 import io.streamscope.replay.query.Expr;
 import io.streamscope.replay.query.ExprNames;
-import io.streamscope.replay.query.Exprs;
 import io.streamscope.replay.query.Job;
 import io.streamscope.replay.query.JobFrame;
 import io.streamscope.replay.query.JobQuery;
@@ -94,7 +93,7 @@ final class ReplayPlanner {
             SourcePlan source = decode(job, streams.indexOf(read.stream()), read.stream(), frame.steps(), setupsOut, Side.QUERY);
             sources.add(source);
             schema = source.output();
-            querySteps = frame.steps().subList(decodeLength(frame.steps()), frame.steps().size());
+            querySteps = frame.steps().subList(DecodeSteps.decodeLength(frame.steps()), frame.steps().size());
         } else if (frame.root() instanceof JobFrame.Root.Union union) {
             schema = union(job, union, streams, sources, setupsOut);
             querySteps = frame.steps();
@@ -168,7 +167,7 @@ final class ReplayPlanner {
                                   List<SourceSetup> setupsOut) throws QueryException, UnreadableException {
         if (frame.root() instanceof JobFrame.Root.Read read) {
             if (into.stream().noneMatch(source -> source.index() == streams.indexOf(read.stream()))) {
-                List<Step> decodeSteps = frame.steps().subList(0, decodeLength(frame.steps()));
+                List<Step> decodeSteps = frame.steps().subList(0, DecodeSteps.decodeLength(frame.steps()));
                 into.add(decode(null, streams.indexOf(read.stream()), read.stream(), decodeSteps, setupsOut, Side.QUERY));
             }
         } else if (frame.root() instanceof JobFrame.Root.Union union) {
@@ -283,9 +282,9 @@ final class ReplayPlanner {
                               Side side) throws QueryException, UnreadableException {
         String text = job == null ? request.job().orElse(null) : job.text();
         List<String> sourceTopics = topicsOf(index);
-        int length = decodeLength(steps);
+        int length = DecodeSteps.decodeLength(steps);
         List<Step> decodeSteps = new ArrayList<>(steps.subList(0, length));
-        Optional<Object> written = fromJsonSchema(decodeSteps);
+        Optional<Object> written = DecodeSteps.fromJsonSchema(decodeSteps);
         Optional<String> given = sourceTopics.stream().map(request::schemaFor).flatMap(Optional::stream).findFirst();
         SourceSetup.Origin origin = SourceSetup.Origin.NONE;
         Optional<InferredSchema> inferred = Optional.empty();
@@ -307,7 +306,7 @@ final class ReplayPlanner {
             }
             checkDdl(ddl.get(), sourceTopics);
             String schemaText = ddl.get();
-            decodeSteps = replaceSchema(decodeSteps, schemaText);
+            decodeSteps = DecodeSteps.replaceSchema(decodeSteps, schemaText);
         }
         setupsOut.add(new SourceSetup(index, sourceTopics, ddl, origin, inferred));
         SparkType.Struct kafka = KafkaColumns.schema(stream.includeHeaders());
@@ -321,7 +320,7 @@ final class ReplayPlanner {
         long delayMs = 0;
         if (side != Side.QUERY && !rest.isEmpty()) {
             for (Step step : rest) {
-                boolean allowed = step instanceof Step.Filter || isProjection(step)
+                boolean allowed = step instanceof Step.Filter || DecodeSteps.isProjection(step)
                         || side == Side.JOIN && step instanceof Step.Watermark;
                 if (!allowed) {
                     throw new QueryException(side == Side.UNION
@@ -471,84 +470,5 @@ final class ReplayPlanner {
             }
         }
         return List.copyOf(names);
-    }
-
-    /** How many leading steps decode the records: projections ({@code select}, {@code withColumn}, renames, drops). */
-    static int decodeLength(List<Step> steps) {
-        int length = 0;
-        while (length < steps.size() && isProjection(steps.get(length))) {
-            length++;
-        }
-        return length;
-    }
-
-    private static boolean isProjection(Step step) {
-        return step instanceof Step.Project || step instanceof Step.WithColumn || step instanceof Step.Rename
-                || step instanceof Step.Drop;
-    }
-
-    /** The schema argument of the first {@code from_json} in the steps: a DDL text or a {@link SchemaVariable}. */
-    private static Optional<Object> fromJsonSchema(List<Step> steps) {
-        for (Step step : steps) {
-            for (Expr expr : expressions(step)) {
-                Optional<Object> found = fromJsonSchema(expr);
-                if (found.isPresent()) {
-                    return found;
-                }
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static Optional<Object> fromJsonSchema(Expr expr) {
-        if (expr instanceof Expr.Call call && call.name().equals("from_json") && call.args().size() > 1
-                && call.args().get(1) instanceof Expr.Literal literal) {
-            return Optional.ofNullable(literal.value());
-        }
-        for (Expr child : Exprs.children(expr)) {
-            Optional<Object> found = fromJsonSchema(child);
-            if (found.isPresent()) {
-                return found;
-            }
-        }
-        return Optional.empty();
-    }
-
-    private static List<Expr> expressions(Step step) {
-        if (step instanceof Step.Project project) {
-            return project.columns();
-        }
-        if (step instanceof Step.WithColumn withColumn) {
-            return List.of(withColumn.expr());
-        }
-        return List.of();
-    }
-
-    /** The steps with every {@code from_json}'s schema set to {@code ddl}. */
-    private static List<Step> replaceSchema(List<Step> steps, String ddl) {
-        List<Step> replaced = new ArrayList<>();
-        for (Step step : steps) {
-            if (step instanceof Step.Project project) {
-                replaced.add(new Step.Project(project.columns().stream().map(e -> withSchema(e, ddl)).toList(),
-                        project.position()));
-            } else if (step instanceof Step.WithColumn withColumn) {
-                replaced.add(new Step.WithColumn(withColumn.name(), withSchema(withColumn.expr(), ddl),
-                        withColumn.position()));
-            } else {
-                replaced.add(step);
-            }
-        }
-        return replaced;
-    }
-
-    private static Expr withSchema(Expr expr, String ddl) {
-        return Exprs.transform(expr, node -> {
-            if (node instanceof Expr.Call call && call.name().equals("from_json") && call.args().size() > 1) {
-                Expr schema = call.args().get(1);
-                return new Expr.Call("from_json", List.of(call.args().get(0),
-                        new Expr.Literal(ddl, SparkType.Atomic.STRING, schema.position())), call.position());
-            }
-            return node;
-        });
     }
 }

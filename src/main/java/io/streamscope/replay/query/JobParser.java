@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -395,7 +394,7 @@ public final class JobParser {
     }
 
     /** A string, number, boolean or variable holding a text, as text; null (and skipped) for anything else. */
-    private String literalText(Tokens t) {
+    String literalText(Tokens t) {
         Token token = t.peek();
         Token after = t.peek(1);
         boolean ends = after.is(",") || after.is(")");
@@ -416,7 +415,7 @@ public final class JobParser {
     }
 
     /** Skips arguments after an {@code (}, up to and including its {@code )}. */
-    private static void skipArguments(Tokens t) {
+    static void skipArguments(Tokens t) {
         int depth = 0;
         while (!t.atEnd()) {
             Token token = t.next();
@@ -477,7 +476,7 @@ public final class JobParser {
      * {@code options(k=v, …)}, {@code options(**kafka_options)}, {@code options(**{"k": "v"})}, Scala
      * {@code options(Map("k" -> "v"))}: every pair up to the {@code close} that ends them (consumed).
      */
-    private void keywordOptions(Tokens t, Map<String, String> options) {
+    void keywordOptions(Tokens t, Map<String, String> options) {
         keywordOptions(t, options, ")");
     }
 
@@ -528,7 +527,7 @@ public final class JobParser {
             if (m.equals("writeStream")) {
                 t.next();
                 t.next();
-                sink(frame, method, t);
+                queries.add(new WriteStreamParser(this).parse(frame, method, t));
                 return new Value.Other();
             }
             if ((m.equals("alias") || m.equals("as")) && t.peek(2).is("(") && t.peek(3).kind() == Token.Kind.STRING
@@ -681,143 +680,6 @@ public final class JobParser {
         t.expect(")", "to close join(");
         return JobFrame.of(new JobFrame.Root.Join(left.frame(), right.frame(), left.qualifier(), right.qualifier(),
                 using, condition, how, method.start()));
-    }
-
-    /** After {@code .writeStream}: the sink's settings up to {@code start()}/{@code toTable()}. */
-    private void sink(JobFrame frame, Token writeStream, Tokens t) throws QueryException {
-        Optional<String> mode = Optional.empty();
-        Optional<JobTrigger> trigger = Optional.empty();
-        Optional<String> format = Optional.empty();
-        Optional<String> foreachBatch = Optional.empty();
-        Optional<String> queryName = Optional.empty();
-        Map<String, String> options = new LinkedHashMap<>();
-        while (t.accept(".")) {
-            Token method = t.expectKind(Token.Kind.IDENT, "a writeStream method");
-            if (t.peek().is("{")) { // Scala: foreachBatch { (df, id) => … }
-                t.next();
-                skipArguments(t);
-                if (method.value().equals("foreachBatch")) {
-                    foreachBatch = Optional.of("a function literal");
-                }
-                continue;
-            }
-            if (!t.accept("(")) {
-                continue;
-            }
-            switch (method.value()) {
-                case "outputMode" -> {
-                    mode = Optional.ofNullable(outputMode(t));
-                    skipArguments(t);
-                }
-                case "format" -> {
-                    format = Optional.ofNullable(literalText(t));
-                    skipArguments(t);
-                }
-                case "queryName" -> {
-                    queryName = Optional.ofNullable(literalText(t));
-                    skipArguments(t);
-                }
-                case "option" -> {
-                    if (t.peek().kind() == Token.Kind.STRING) {
-                        Token key = t.next();
-                        t.expect(",", "after the option name");
-                        String value = literalText(t);
-                        if (value != null) {
-                            options.put(key.value(), value);
-                        }
-                    }
-                    skipArguments(t);
-                }
-                case "options" -> keywordOptions(t, options);
-                case "trigger" -> trigger = Optional.ofNullable(trigger(t));
-                case "foreachBatch" -> {
-                    Token function = t.peek();
-                    foreachBatch = Optional.of(function.kind() == Token.Kind.IDENT && (t.peek(1).is(")"))
-                            ? function.value() : "a function literal");
-                    skipArguments(t);
-                }
-                case "foreach" -> {
-                    format = Optional.of("foreach");
-                    skipArguments(t);
-                }
-                case "start" -> {
-                    String path = t.peek().is(")") ? null : literalText(t);
-                    if (path != null) {
-                        options.put("path", path);
-                    }
-                    skipArguments(t);
-                }
-                case "toTable" -> {
-                    String table = literalText(t);
-                    if (table != null) {
-                        options.put("table", table);
-                    }
-                    format = format.or(() -> Optional.of("table"));
-                    skipArguments(t);
-                }
-                default -> skipArguments(t);
-            }
-        }
-        queries.add(new JobQuery(frame, mode, trigger, format, foreachBatch, queryName, options, writeStream.start()));
-    }
-
-    /** {@code "update"}, or Scala/Java {@code OutputMode.Update()}. */
-    private String outputMode(Tokens t) {
-        if (t.peek().kind() == Token.Kind.IDENT && t.peek().value().equals("OutputMode") && t.peek(1).is(".")) {
-            t.next();
-            t.next();
-            String mode = t.next().value().toLowerCase(Locale.ROOT);
-            return mode;
-        }
-        return literalText(t);
-    }
-
-    /** The trigger after {@code trigger(}, up to and including its {@code )}. */
-    private JobTrigger trigger(Tokens t) {
-        JobTrigger trigger = null;
-        Token token = t.peek();
-        if (token.kind() == Token.Kind.IDENT && t.peek(1).is("=")) {
-            t.next();
-            t.next();
-            String value = literalText(t);
-            trigger = switch (token.value()) {
-                case "processingTime" -> new JobTrigger(JobTrigger.Kind.PROCESSING_TIME, Optional.ofNullable(value));
-                case "once" -> "true".equals(value) ? new JobTrigger(JobTrigger.Kind.ONCE, Optional.empty()) : null;
-                case "availableNow" -> "true".equals(value) ? new JobTrigger(JobTrigger.Kind.AVAILABLE_NOW, Optional.empty()) : null;
-                case "continuous" -> new JobTrigger(JobTrigger.Kind.CONTINUOUS, Optional.ofNullable(value));
-                default -> null;
-            };
-        } else if (token.kind() == Token.Kind.IDENT && token.value().equals("Trigger") && t.peek(1).is(".")) {
-            t.next();
-            t.next();
-            Token kind = t.next();
-            String interval = null;
-            if (t.accept("(")) {
-                StringBuilder words = new StringBuilder();
-                while (!t.atEnd() && !t.peek().is(")")) {
-                    Token part = t.next();
-                    if (part.kind() == Token.Kind.STRING || part.kind() == Token.Kind.NUMBER) {
-                        words.append(words.isEmpty() ? "" : " ").append(part.value().replaceAll("[Ll]$", ""));
-                    } else if (part.kind() == Token.Kind.IDENT && !part.value().equals("TimeUnit")) {
-                        words.append(" ").append(part.value().toLowerCase(Locale.ROOT));
-                    }
-                }
-                t.accept(")");
-                interval = words.isEmpty() ? null : words.toString();
-                if (interval != null && interval.matches("\\d+")) {
-                    interval = interval + " milliseconds";
-                }
-            }
-            trigger = switch (kind.value()) {
-                case "ProcessingTime" -> new JobTrigger(JobTrigger.Kind.PROCESSING_TIME, Optional.ofNullable(interval));
-                case "Once" -> new JobTrigger(JobTrigger.Kind.ONCE, Optional.empty());
-                case "AvailableNow" -> new JobTrigger(JobTrigger.Kind.AVAILABLE_NOW, Optional.empty());
-                case "Continuous" -> new JobTrigger(JobTrigger.Kind.CONTINUOUS, Optional.ofNullable(interval));
-                default -> null;
-            };
-        }
-        skipArguments(t);
-        return trigger;
     }
 
     /** Every DataFrame variable's qualifier, by its name and by its alias. */
