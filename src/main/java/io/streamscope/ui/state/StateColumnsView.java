@@ -132,13 +132,14 @@ public final class StateColumnsView {
                                                                 Font plain, Font bold) {
         TableColumn<StateColumns.Row, String> column = new TableColumn<>(field);
         column.setId((ofKey ? "stateKey:" : "stateValue:") + field);
-        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(
-                (ofKey ? cell.getValue().key() : cell.getValue().value()).getOrDefault(field, "")));
+        // presentation mode only: times read as their clock (09:10), as in the result table, so the room goes to the rows
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(io.streamscope.ui.tables.ClockText.of(
+                (ofKey ? cell.getValue().key() : cell.getValue().value()).getOrDefault(field, ""))));
         column.setSortable(false);
         String widest = "";
         boolean numbers = true;
         for (StateColumns.Row row : rows) {
-            String text = (ofKey ? row.key() : row.value()).getOrDefault(field, "");
+            String text = io.streamscope.ui.tables.ClockText.of((ofKey ? row.key() : row.value()).getOrDefault(field, ""));
             if (text.length() > widest.length()) {
                 widest = text;
             }

@@ -198,37 +198,14 @@ final class ReplayTable {
         return measure.getLayoutBounds().getWidth();
     }
 
-    private static final java.util.regex.Pattern TIMESTAMP =
-            java.util.regex.Pattern.compile("\\d{4}-\\d\\d-\\d\\d[T ](\\d\\d:\\d\\d)(:\\d\\d)?(\\.\\d+)?(Z|[+-]\\d\\d:?\\d\\d)?");
-
-    /** A window struct once its times are short: {@code {"start":"09:10","end":"09:20"}} reads {@code 09:10–09:20}. */
-    private static final java.util.regex.Pattern WINDOW =
-            java.util.regex.Pattern.compile("\\{\"start\":\"([0-9:]+)\",\"end\":\"([0-9:]+)\"}");
-
     /** A cell's text as shown: in presentation mode a timestamp reads as its clock ({@code 09:01}, {@code 09:04:30}). */
     String shown(String text) {
         return presenting.get() ? shortTime(text) : text;
     }
 
-    /** {@code 2026-01-22T09:01:00Z} → {@code 09:01}; {@code …09:04:30Z} → {@code 09:04:30}; other text as it is. */
+    /** See {@link ClockText#of}. */
     static String shortTime(String text) {
-        if (text == null || text.length() < 16) {
-            return text;
-        }
-        java.util.regex.Matcher m = TIMESTAMP.matcher(text);
-        StringBuilder shortened = new StringBuilder();
-        boolean any = false;
-        while (m.find()) {
-            String seconds = m.group(2);
-            m.appendReplacement(shortened, m.group(1) + (seconds == null || seconds.equals(":00") ? "" : seconds));
-            any = true;
-        }
-        if (!any) {
-            return text;
-        }
-        m.appendTail(shortened);
-        java.util.regex.Matcher window = WINDOW.matcher(shortened);
-        return window.matches() ? window.group(1) + "–" + window.group(2) : shortened.toString();
+        return ClockText.of(text);
     }
 
     /** Sets the columns (only when they differ); with a leading "batch" column naming the batch at its divider. */
