@@ -430,46 +430,21 @@ public final class JobParser {
         }
     }
 
-    /** After {@code spark.readStream}: the source's format and options up to {@code load()}, then the chain. */
+    /** After {@code spark.readStream}: the source, then the operations on it. */
     private Value read(Token spark, Tokens t) throws QueryException {
-        int position = t.peek().start();
-        String format = null;
-        Map<String, String> options = new LinkedHashMap<>();
-        while (t.accept(".")) {
-            Token method = t.expectKind(Token.Kind.IDENT, "a readStream method");
-            t.expect("(", "after " + method.value());
-            switch (method.value()) {
-                case "format" -> {
-                    format = literalText(t);
-                    skipArguments(t);
-                }
-                case "option" -> {
-                    Token key = t.expectKind(Token.Kind.STRING, "an option name");
-                    t.expect(",", "after the option name");
-                    String value = literalText(t);
-                    if (value != null) {
-                        options.put(key.value(), value);
-                    }
-                    skipArguments(t);
-                }
-                case "options" -> keywordOptions(t, options);
-                case "load", "table" -> {
-                    if (method.value().equals("table") && format == null) {
-                        format = "table";
-                    }
-                    skipArguments(t);
-                    JobStream stream = new JobStream(format == null ? "unknown" : format, options, position);
-                    return chain(new Value.Frame(JobFrame.of(new JobFrame.Root.Read(stream, spark.start())),
-                            spark.value(), null), t);
-                }
-                case "kafka" -> {
-                    format = "kafka";
-                    skipArguments(t);
-                }
-                default -> skipArguments(t);
-            }
+        JobStream stream = new ReadStreamParser(this).parse(t);
+        return chain(new Value.Frame(JobFrame.of(new JobFrame.Root.Read(stream, spark.start())), spark.value(), null),
+                t);
+    }
+
+    /** {@code option(key, value)} after its key: the value, when it is a text, put under the key; the rest skipped. */
+    void option(Token key, Tokens t, Map<String, String> options) throws QueryException {
+        t.expect(",", "after the option name");
+        String value = literalText(t);
+        if (value != null) {
+            options.put(key.value(), value);
         }
-        throw t.error("spark.readStream…: expected .load() to end the source", t.peek());
+        skipArguments(t);
     }
 
     /**

@@ -53,14 +53,10 @@ final class WriteStreamParser {
                 }
                 case "option" -> {
                     if (t.peek().kind() == Token.Kind.STRING) {
-                        Token key = t.next();
-                        t.expect(",", "after the option name");
-                        String value = job.literalText(t);
-                        if (value != null) {
-                            options.put(key.value(), value);
-                        }
+                        job.option(t.next(), t, options);
+                    } else {
+                        JobParser.skipArguments(t);
                     }
-                    JobParser.skipArguments(t);
                 }
                 case "options" -> job.keywordOptions(t, options);
                 case "trigger" -> trigger = Optional.ofNullable(trigger(t));
