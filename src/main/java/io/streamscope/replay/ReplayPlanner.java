@@ -1,10 +1,5 @@
 package io.streamscope.replay;
 
-import io.streamscope.checkpoint.Batch;
-import io.streamscope.checkpoint.BatchSource;
-import io.streamscope.checkpoint.Checkpoint;
-import io.streamscope.checkpoint.KafkaOffsets;
-import io.streamscope.checkpoint.KafkaPartition;
 import io.streamscope.checkpoint.SourceInfo;
 import io.streamscope.replay.plan.Compiled;
 import io.streamscope.replay.plan.CompiledQuery;
@@ -23,24 +18,13 @@ import io.streamscope.replay.query.QueryParser;
 import io.streamscope.replay.query.SchemaVariable;
 import io.streamscope.replay.query.Step;
 import io.streamscope.sql.SparkType;
-import io.streamscope.topic.BatchReader;
-import io.streamscope.topic.BatchRecords;
-import io.streamscope.topic.DdlParser;
 import io.streamscope.topic.InferredSchema;
-import io.streamscope.topic.JsonSchemaInference;
 import io.streamscope.topic.KafkaColumns;
-import io.streamscope.topic.PartitionRecords;
-import io.streamscope.topic.ReadOptions;
-import io.streamscope.topic.SchemaException;
-import io.streamscope.topic.TopicException;
-import io.streamscope.topic.TopicRecord;
 import io.streamscope.topic.TopicSource;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.SortedMap;
-import java.util.TreeSet;
 
 /**
  * Works out how a checkpoint's sources become the query's rows, and the query over them: from the job's streams
@@ -49,9 +33,6 @@ import java.util.TreeSet;
  * schema).alias("o")).select("o.*")}.
  */
 final class ReplayPlanner {
-
-    /** How many records of a source the schema inference reads at most. */
-    static final int INFERENCE_RECORDS = 100_000;
 
     /** A plan: the sources and the query over them (none: the input rows only, for {@code noQueryReason}). */
     record Plan(List<SourcePlan> sources, SparkType.Struct querySchema, Optional<CompiledQuery> query,
@@ -66,16 +47,16 @@ final class ReplayPlanner {
     }
 
     private final ReplayRequest request;
-    private final TopicSource topics;
     private final boolean ansi;
     private final List<String> notes;
+    private final SourceTopics sourceTopicReader;
     private List<SourceSetup> setups = List.of();
 
     ReplayPlanner(ReplayRequest request, TopicSource topics, boolean ansi, List<String> notes) {
         this.request = request;
-        this.topics = topics;
         this.ansi = ansi;
         this.notes = notes;
+        this.sourceTopicReader = new SourceTopics(request.checkpoint(), topics);
     }
 
     List<SourceSetup> setups() {
@@ -196,7 +177,7 @@ final class ReplayPlanner {
                 throw new QueryException("the replay reads Kafka sources; this stream is " + stream.format(), text,
                         stream.position());
             }
-            for (String topic : topicsOf(i)) {
+            for (String topic : sourceTopicReader.of(i)) {
                 if (!stream.reads(topic)) {
                     throw new QueryException("source " + i + " of the checkpoint read the topic " + topic + ", but this "
                             + "readStream reads " + stream.describe(), text, stream.position());
@@ -281,7 +262,7 @@ final class ReplayPlanner {
     private SourcePlan decode(Job job, int index, JobStream stream, List<Step> steps, List<SourceSetup> setupsOut,
                               Side side) throws QueryException, UnreadableException {
         String text = job == null ? request.job().orElse(null) : job.text();
-        List<String> sourceTopics = topicsOf(index);
+        List<String> sourceTopics = sourceTopicReader.of(index);
         int length = DecodeSteps.decodeLength(steps);
         List<Step> decodeSteps = new ArrayList<>(steps.subList(0, length));
         Optional<Object> written = DecodeSteps.fromJsonSchema(decodeSteps);
@@ -297,14 +278,14 @@ final class ReplayPlanner {
                 ddl = Optional.of(jobDdl);
                 origin = SourceSetup.Origin.JOB;
             } else {
-                inferred = Optional.of(infer(index, sourceTopics));
+                inferred = Optional.of(sourceTopicReader.infer(index, sourceTopics));
                 ddl = Optional.of(inferred.get().ddl());
                 origin = SourceSetup.Origin.INFERRED;
                 notes.add("source " + index + " (" + String.join(",", sourceTopics) + "): the job's schema `"
                         + ((SchemaVariable) written.get()).name() + "` is not in its text; inferred from "
                         + inferred.get().records() + " records: " + ddl.get());
             }
-            checkDdl(ddl.get(), sourceTopics);
+            SourceTopics.checkDdl(ddl.get(), sourceTopics);
             String schemaText = ddl.get();
             decodeSteps = DecodeSteps.replaceSchema(decodeSteps, schemaText);
         }
@@ -373,7 +354,7 @@ final class ReplayPlanner {
         List<SourceSetup> setupsOut = new ArrayList<>();
         List<SourcePlan> sources = new ArrayList<>();
         for (SourceInfo info : request.checkpoint().sources()) {
-            List<String> sourceTopics = topicsOf(info.index());
+            List<String> sourceTopics = sourceTopicReader.of(info.index());
             if (sourceTopics.isEmpty()) {
                 continue;
             }
@@ -390,13 +371,13 @@ final class ReplayPlanner {
                 ddl = sidecar.get();
                 origin = SourceSetup.Origin.SIDECAR;
             } else {
-                inferred = Optional.of(infer(info.index(), sourceTopics));
+                inferred = Optional.of(sourceTopicReader.infer(info.index(), sourceTopics));
                 ddl = inferred.get().ddl();
                 origin = SourceSetup.Origin.INFERRED;
                 notes.add("source " + info.index() + " (" + String.join(",", sourceTopics) + "): no schema given; "
                         + "inferred from " + inferred.get().records() + " records as spark.read.json would: " + ddl);
             }
-            checkDdl(ddl, sourceTopics);
+            SourceTopics.checkDdl(ddl, sourceTopics);
             setupsOut.add(new SourceSetup(info.index(), sourceTopics, Optional.of(ddl), origin, inferred));
             List<Step> decodeSteps = List.of(
                     new Step.Project(List.of(new Expr.Alias(new Expr.Call("from_json", List.of(
@@ -418,57 +399,5 @@ final class ReplayPlanner {
             throw new UnreadableException("the checkpoint has no Kafka source whose offsets name a topic");
         }
         return sources;
-    }
-
-    private static void checkDdl(String ddl, List<String> topics) throws UnreadableException {
-        try {
-            DdlParser.parseSchema(ddl);
-        } catch (SchemaException e) {
-            throw new UnreadableException("Schema of " + String.join(",", topics) + ": " + e.getMessage());
-        }
-    }
-
-    /** The schema of a source's values, inferred from (at most {@link #INFERENCE_RECORDS} of) its batches' records. */
-    private InferredSchema infer(int index, List<String> sourceTopics) throws UnreadableException {
-        JsonSchemaInference.Accumulator accumulator = JsonSchemaInference.accumulator();
-        for (Batch batch : request.checkpoint().batches().values()) {
-            if (accumulator.records() >= INFERENCE_RECORDS) {
-                break;
-            }
-            try {
-                BatchRecords records = BatchReader.read(topics, batch, ReadOptions.fullValues());
-                for (PartitionRecords partition : records.partitions()) {
-                    if (partition.sourceIndex() == index) {
-                        for (TopicRecord record : partition.records()) {
-                            accumulator.add(record);
-                        }
-                    }
-                }
-            } catch (TopicException e) {
-                throw new UnreadableException("Cannot read " + String.join(",", sourceTopics) + " to infer its schema: "
-                        + e.getMessage());
-            }
-        }
-        InferredSchema inferred = accumulator.result();
-        if (inferred.schema().fields().isEmpty()) {
-            throw new UnreadableException("No schema for " + String.join(",", sourceTopics) + ": none was given and "
-                    + "its records hold no JSON object to infer one from");
-        }
-        return inferred;
-    }
-
-    /** The topics source {@code index}'s offsets name, in order. */
-    private List<String> topicsOf(int index) {
-        TreeSet<String> names = new TreeSet<>();
-        Checkpoint checkpoint = request.checkpoint();
-        for (Batch batch : checkpoint.batches().values()) {
-            for (BatchSource source : batch.sources()) {
-                if (source.index() == index) {
-                    Optional<SortedMap<KafkaPartition, Long>> offsets = KafkaOffsets.parse(source.endOffset());
-                    offsets.ifPresent(map -> map.keySet().forEach(partition -> names.add(partition.topic())));
-                }
-            }
-        }
-        return List.copyOf(names);
     }
 }
