@@ -33,8 +33,8 @@ public class StreamscopeApp extends Application {
         Settings settings = settings();
         WindowModel model = WindowModel.create(settings);
         MainWindow window = MainWindow.create(model);
-        WindowPlacer.place(stage, settings);
         window.show(stage);
+        WindowPlacer.place(stage, settings); // after show: a window manager sizes a new window to its scene
         WindowPlacer.remember(stage, settings);
         if (arguments.lesson()) {
             window.lesson().start(); // opens the first step's sample
