@@ -28,7 +28,7 @@ class ArchitectureTest {
         ArchRule rule = noClasses()
                 .that().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
                         "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.sql..", "io.streamscope.doctor..",
-                        "io.streamscope.lesson..", "io.streamscope.follow..")
+                        "io.streamscope.lesson..", "io.streamscope.follow..", "io.streamscope.task..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", "io.streamscope.ui..");
         rule.check(classes);
     }
@@ -46,6 +46,14 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.streamscope.sql..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
                         "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.ui..")
+                .check(classes);
+    }
+
+    @Test
+    void tasksDependOnNothingElseOfOurs() {
+        noClasses().that().resideInAPackage("io.streamscope.task..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
+                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.ui..", "io.streamscope.sql..")
                 .check(classes);
     }
 }

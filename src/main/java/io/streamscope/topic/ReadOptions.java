@@ -1,5 +1,7 @@
 package io.streamscope.topic;
 
+import io.streamscope.task.Cancellation;
+
 import java.util.Objects;
 
 /**

@@ -1,0 +1,21 @@
+package io.streamscope.task;
+
+/**
+ * How far a long read has come: {@code done} of {@code total} {@code unit}s of {@code what}.
+ *
+ * @param what  what is being read, for the status bar ("state/0/3/2.zip", "offsets", "topic orders")
+ * @param done  units done so far
+ * @param total units in the whole read, or -1 while not known
+ */
+public record Progress(String what, long done, long total, Unit unit) {
+
+    public enum Unit { FILES, BYTES, RECORDS, BATCHES, ROWS }
+
+    /** From 0 to 1, or -1 while the total is not known. */
+    public double fraction() {
+        if (total < 0) {
+            return -1;
+        }
+        return total == 0 ? 1.0 : Math.min(1.0, (double) done / total);
+    }
+}
