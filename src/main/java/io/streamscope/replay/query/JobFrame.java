@@ -39,6 +39,19 @@ public record JobFrame(Root root, List<Step> steps, Optional<UserCode> userCode)
      * The streams read, left to right: the order Spark numbers the checkpoint's sources in. A stream a union reads
      * twice is one source; the two sides of a self-join are two (Spark gives the right side a new instance).
      */
+    /** {@code left.union(right)}: a chain of unions of the same kind is one union of all its inputs. */
+    public static JobFrame union(JobFrame left, JobFrame right, boolean byName, int position) {
+        List<JobFrame> inputs = new ArrayList<>();
+        if (left.root() instanceof JobFrame.Root.Union union && union.byName() == byName && left.steps().isEmpty()
+                && left.userCode().isEmpty()) {
+            inputs.addAll(union.inputs());
+        } else {
+            inputs.add(left);
+        }
+        inputs.add(right);
+        return JobFrame.of(new JobFrame.Root.Union(inputs, byName, position));
+    }
+
     public List<JobStream> streams() {
         List<JobStream> streams = new ArrayList<>();
         collect(this, streams);

@@ -256,7 +256,8 @@ public final class JobParser {
                 return inner;
             }
             t.reset(mark);
-            return skip(t);
+            t.skipExpression();
+            return new Value.Other();
         }
         if (first.kind() == Token.Kind.STRING) {
             StringBuilder joined = new StringBuilder();
@@ -286,7 +287,8 @@ public final class JobParser {
             return type instanceof SparkType.Struct struct ? new Value.Schema(struct) : new Value.Other();
         }
         if (first.kind() != Token.Kind.IDENT) {
-            return skip(t);
+            t.skipExpression();
+            return new Value.Other();
         }
         if (first.value().equals("SparkSession")) {
             return session(t);
@@ -311,7 +313,7 @@ public final class JobParser {
                 t.next();
             }
             Token sql = t.next();
-            skipArguments(t);
+            t.skipArguments();
             return sqlOverView(sql, t);
         }
         Value known = variables.get(first.value());
@@ -329,7 +331,8 @@ public final class JobParser {
             t.next();
             return known;
         }
-        return skip(t);
+        t.skipExpression();
+        return new Value.Other();
     }
 
     /** {@code spark.sql("SELECT … FROM view …")} over a streaming temp view: the view's DataFrame and the query. */
@@ -346,24 +349,6 @@ public final class JobParser {
         return chain(new Value.Frame(frame, query.stream(), null), t);
     }
 
-    /** Skips the rest of an expression this reader does not need (a print, a log call, a batch read). */
-    private Value skip(Tokens t) {
-        int depth = 0;
-        while (!t.atEnd()) {
-            Token token = t.peek();
-            if (depth == 0 && (token.is(",") || token.is(")") || token.is("]") || token.is("}"))) {
-                break;
-            }
-            if (token.is("(") || token.is("[") || token.is("{")) {
-                depth++;
-            } else if (token.is(")") || token.is("]") || token.is("}")) {
-                depth--;
-            }
-            t.next();
-        }
-        return new Value.Other();
-    }
-
     /** {@code SparkSession.builder.appName(…).config(k, v)….getOrCreate()}: the conf it sets. */
     private Value session(Tokens t) throws QueryException {
         t.next();
@@ -376,7 +361,7 @@ public final class JobParser {
             if (method.value().equals("config") && t.peek().kind() == Token.Kind.STRING) {
                 confEntry(t);
             } else {
-                skipArguments(t);
+                t.skipArguments();
             }
         }
         return new Value.Session();
@@ -390,7 +375,7 @@ public final class JobParser {
         if (value != null) {
             conf.put(key.value(), value);
         }
-        skipArguments(t);
+        t.skipArguments();
     }
 
     /** A string, number, boolean or variable holding a text, as text; null (and skipped) for anything else. */
@@ -410,24 +395,8 @@ public final class JobParser {
                 default -> variables.get(token.value()) instanceof Value.Text text ? text.text() : null;
             };
         }
-        skip(t);
+        t.skipExpression();
         return null;
-    }
-
-    /** Skips arguments after an {@code (}, up to and including its {@code )}. */
-    static void skipArguments(Tokens t) {
-        int depth = 0;
-        while (!t.atEnd()) {
-            Token token = t.next();
-            if (token.is("(") || token.is("[") || token.is("{")) {
-                depth++;
-            } else if (token.is(")") || token.is("]") || token.is("}")) {
-                if (depth == 0) {
-                    return;
-                }
-                depth--;
-            }
-        }
     }
 
     /** After {@code spark.readStream}: the source, then the operations on it. */
@@ -444,7 +413,7 @@ public final class JobParser {
         if (value != null) {
             options.put(key.value(), value);
         }
-        skipArguments(t);
+        t.skipArguments();
     }
 
     /**
@@ -476,7 +445,7 @@ public final class JobParser {
                     options.put(token.value(), value);
                 }
             } else if (token.is("(") || token.is("[")) {
-                skipArguments(t);
+                t.skipArguments();
             }
         }
         t.accept(close);
@@ -496,7 +465,7 @@ public final class JobParser {
                 t.next();
                 t.next();
                 views.put(t.next().value(), new Value.Frame(frame, name, alias));
-                skipArguments(t);
+                t.skipArguments();
                 return new Value.Other();
             }
             if (m.equals("writeStream")) {
@@ -533,8 +502,8 @@ public final class JobParser {
                 t.next();
                 t.expect("(", "after " + m);
                 JobFrame other = frameArgument(t, m).frame();
-                skipArguments(t);
-                frame = union(frame, other, m.equals("unionByName"), method.start());
+                t.skipArguments();
+                frame = JobFrame.union(frame, other, m.equals("unionByName"), method.start());
                 alias = null;
                 continue;
             }
@@ -566,7 +535,7 @@ public final class JobParser {
             if (!t.accept("(")) {
                 return null;
             }
-            skipArguments(t);
+            t.skipArguments();
             if (t.peek().is(".") && USER_CODE.contains(t.peek(1).value())) {
                 Token code = t.peek(1);
                 t.next();
@@ -585,7 +554,7 @@ public final class JobParser {
     private static void skipCallOrTypeArgument(Tokens t) {
         while (t.peek().is("(") || t.peek().is("[") || t.peek().is("{")) {
             t.next();
-            skipArguments(t);
+            t.skipArguments();
         }
     }
 
@@ -598,19 +567,7 @@ public final class JobParser {
         throw t.error(method + "(…) takes a streaming DataFrame of this job", at);
     }
 
-    private static JobFrame union(JobFrame left, JobFrame right, boolean byName, int position) {
-        List<JobFrame> inputs = new ArrayList<>();
-        if (left.root() instanceof JobFrame.Root.Union union && union.byName() == byName && left.steps().isEmpty()
-                && left.userCode().isEmpty()) {
-            inputs.addAll(union.inputs());
-        } else {
-            inputs.add(left);
-        }
-        inputs.add(right);
-        return JobFrame.of(new JobFrame.Root.Union(inputs, byName, position));
-    }
-
-    /** {@code join(other[, on[, how]])}, positionally or with {@code on=}/{@code how=}. */
+    /** {@code join(other[, on[, how]])}: the other side, then the join's arguments. */
     private JobFrame join(Value.Frame left, Token method, Tokens t) throws QueryException {
         t.expect("(", "after join");
         Value.Frame right = frameArgument(t, "join");
@@ -619,42 +576,9 @@ public final class JobParser {
         qualifiers.put(left.qualifier(), left.qualifier());
         qualifiers.put(right.name(), right.qualifier());
         qualifiers.put(right.qualifier(), right.qualifier());
-        List<String> using = new ArrayList<>();
-        Optional<Expr> condition = Optional.empty();
-        String how = "inner";
-        int index = 1;
-        while (t.accept(",")) {
-            String keyword = null;
-            if (t.peek().kind() == Token.Kind.IDENT && t.peek(1).is("=") && !t.peek(2).is("=")) {
-                keyword = t.next().value();
-                t.next();
-            }
-            boolean isHow = "how".equals(keyword) || "joinType".equals(keyword)
-                    || keyword == null && index == 2 && t.peek().kind() == Token.Kind.STRING;
-            if (isHow) {
-                String text = literalText(t);
-                how = text == null ? how : text;
-            } else if (t.peek().kind() == Token.Kind.STRING && (t.peek(1).is(",") || t.peek(1).is(")"))) {
-                using.add(t.next().value());
-            } else if (t.peek().is("[") || t.peek().value().equals("Seq") && t.peek(1).is("(")) {
-                boolean scala = !t.peek().is("[");
-                t.next();
-                if (scala) {
-                    t.next();
-                }
-                while (t.peek().kind() == Token.Kind.STRING) {
-                    using.add(t.next().value());
-                    t.accept(",");
-                }
-                t.expect(scala ? ")" : "]", "to close the join's column list");
-            } else {
-                condition = Optional.of(new ColumnExprParser(t, null, names(qualifiers)).expression());
-            }
-            index++;
-        }
-        t.expect(")", "to close join(");
+        JoinArguments arguments = new JoinArgumentsParser(this, names(qualifiers)).parse(t);
         return JobFrame.of(new JobFrame.Root.Join(left.frame(), right.frame(), left.qualifier(), right.qualifier(),
-                using, condition, how, method.start()));
+                arguments.using(), arguments.condition(), arguments.how(), method.start()));
     }
 
     /** Every DataFrame variable's qualifier, by its name and by its alias. */

@@ -26,7 +26,7 @@ final class ReadStreamParser {
             switch (method.value()) {
                 case "format" -> {
                     format = job.literalText(t);
-                    JobParser.skipArguments(t);
+                    t.skipArguments();
                 }
                 case "option" -> job.option(t.expectKind(Token.Kind.STRING, "an option name"), t, options);
                 case "options" -> job.keywordOptions(t, options);
@@ -34,14 +34,14 @@ final class ReadStreamParser {
                     if (method.value().equals("table") && format == null) {
                         format = "table";
                     }
-                    JobParser.skipArguments(t);
+                    t.skipArguments();
                     return new JobStream(format == null ? "unknown" : format, options, position);
                 }
                 case "kafka" -> {
                     format = "kafka";
-                    JobParser.skipArguments(t);
+                    t.skipArguments();
                 }
-                default -> JobParser.skipArguments(t);
+                default -> t.skipArguments();
             }
         }
         throw t.error("spark.readStream…: expected .load() to end the source", t.peek());

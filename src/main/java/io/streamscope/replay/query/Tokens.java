@@ -93,4 +93,38 @@ final class Tokens {
     QueryException error(String message, int offset) {
         return new QueryException(message, query, offset);
     }
+
+    /** Skips the rest of an expression a reader does not need (a print, a log call, a batch read): up to a closer. */
+    void skipExpression() {
+        int depth = 0;
+        while (!atEnd()) {
+            Token token = peek();
+            if (depth == 0 && (token.is(",") || token.is(")") || token.is("]") || token.is("}"))) {
+                break;
+            }
+            if (token.is("(") || token.is("[") || token.is("{")) {
+                depth++;
+            } else if (token.is(")") || token.is("]") || token.is("}")) {
+                depth--;
+            }
+            next();
+        }
+    }
+
+    /** Skips arguments after an {@code (}, up to and including its {@code )}; false when the text ends first. */
+    boolean skipArguments() {
+        int depth = 0;
+        while (!atEnd()) {
+            Token token = next();
+            if (token.is("(") || token.is("[") || token.is("{")) {
+                depth++;
+            } else if (token.is(")") || token.is("]") || token.is("}")) {
+                if (depth == 0) {
+                    return true;
+                }
+                depth--;
+            }
+        }
+        return false;
+    }
 }

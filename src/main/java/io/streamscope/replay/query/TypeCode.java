@@ -190,19 +190,9 @@ final class TypeCode {
 
     /** Skips what is left of a call (metadata, keyword arguments) up to and including its {@code )}. */
     private void skipRest() throws QueryException {
-        int depth = 0;
-        while (!tokens.atEnd()) {
-            Token token = tokens.next();
-            if (token.is("(") || token.is("[") || token.is("{")) {
-                depth++;
-            } else if (token.is(")") || token.is("]") || token.is("}")) {
-                if (depth == 0) {
-                    return;
-                }
-                depth--;
-            }
+        if (!tokens.skipArguments()) {
+            throw tokens.error("the type ends too early", tokens.peek());
         }
-        throw tokens.error("the type ends too early", tokens.peek());
     }
 
     private Token qualifiedName() throws QueryException {

@@ -29,7 +29,7 @@ final class WriteStreamParser {
             Token method = t.expectKind(Token.Kind.IDENT, "a writeStream method");
             if (t.peek().is("{")) { // Scala: foreachBatch { (df, id) => … }
                 t.next();
-                JobParser.skipArguments(t);
+                t.skipArguments();
                 if (method.value().equals("foreachBatch")) {
                     foreachBatch = Optional.of("a function literal");
                 }
@@ -41,21 +41,21 @@ final class WriteStreamParser {
             switch (method.value()) {
                 case "outputMode" -> {
                     mode = Optional.ofNullable(outputMode(t));
-                    JobParser.skipArguments(t);
+                    t.skipArguments();
                 }
                 case "format" -> {
                     format = Optional.ofNullable(job.literalText(t));
-                    JobParser.skipArguments(t);
+                    t.skipArguments();
                 }
                 case "queryName" -> {
                     queryName = Optional.ofNullable(job.literalText(t));
-                    JobParser.skipArguments(t);
+                    t.skipArguments();
                 }
                 case "option" -> {
                     if (t.peek().kind() == Token.Kind.STRING) {
                         job.option(t.next(), t, options);
                     } else {
-                        JobParser.skipArguments(t);
+                        t.skipArguments();
                     }
                 }
                 case "options" -> job.keywordOptions(t, options);
@@ -64,18 +64,18 @@ final class WriteStreamParser {
                     Token function = t.peek();
                     foreachBatch = Optional.of(function.kind() == Token.Kind.IDENT && (t.peek(1).is(")"))
                             ? function.value() : "a function literal");
-                    JobParser.skipArguments(t);
+                    t.skipArguments();
                 }
                 case "foreach" -> {
                     format = Optional.of("foreach");
-                    JobParser.skipArguments(t);
+                    t.skipArguments();
                 }
                 case "start" -> {
                     String path = t.peek().is(")") ? null : job.literalText(t);
                     if (path != null) {
                         options.put("path", path);
                     }
-                    JobParser.skipArguments(t);
+                    t.skipArguments();
                 }
                 case "toTable" -> {
                     String table = job.literalText(t);
@@ -83,9 +83,9 @@ final class WriteStreamParser {
                         options.put("table", table);
                     }
                     format = format.or(() -> Optional.of("table"));
-                    JobParser.skipArguments(t);
+                    t.skipArguments();
                 }
-                default -> JobParser.skipArguments(t);
+                default -> t.skipArguments();
             }
         }
         return new JobQuery(frame, mode, trigger, format, foreachBatch, queryName, options, writeStream.start());
@@ -146,7 +146,7 @@ final class WriteStreamParser {
                 default -> null;
             };
         }
-        JobParser.skipArguments(t);
+        t.skipArguments();
         return trigger;
     }
 }
