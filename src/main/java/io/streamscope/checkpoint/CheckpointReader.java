@@ -1,5 +1,7 @@
 package io.streamscope.checkpoint;
 
+import io.streamscope.task.Work;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +24,16 @@ public final class CheckpointReader {
      * @throws NotACheckpointException when {@code folder} is not a checkpoint at all (with the reason)
      */
     public static Checkpoint read(Path folder) throws NotACheckpointException {
+        return read(folder, Work.NONE);
+    }
+
+    /**
+     * Likewise, telling {@code work} how many of the offsets and commits files are read (both folders are listed
+     * first, so the total is known) and asking its cancellation before each file.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code work} is cancelled
+     */
+    public static Checkpoint read(Path folder, Work work) throws NotACheckpointException {
         Path root = folder.toAbsolutePath().normalize();
         FolderKind.requireCheckpoint(root);
         Findings findings = new Findings();
@@ -32,14 +44,18 @@ public final class CheckpointReader {
         boolean hasCommitLog = access.isFolder(root.resolve("commits"));
         NavigableMap<Long, Path> commitFiles = LogFolder.batchFiles(access, root.resolve("commits"), false);
 
+        LogProgress progress = new LogProgress(work, offsetFiles.size() + commitFiles.size());
         NavigableMap<Long, OffsetSeq> offsets = new TreeMap<>();
         for (Map.Entry<Long, Path> file : offsetFiles.entrySet()) {
+            progress.next("offsets/" + file.getKey());
             parse(access, file.getValue(), OffsetLogParser::parseText).ifPresent(seq -> offsets.put(file.getKey(), seq));
         }
         NavigableMap<Long, Commit> commits = new TreeMap<>();
         for (Map.Entry<Long, Path> file : commitFiles.entrySet()) {
+            progress.next("commits/" + file.getKey());
             commits.put(file.getKey(), parse(access, file.getValue(), CommitLogParser::parseText).orElseGet(Commit::unreadable));
         }
+        progress.done("state/");
 
         int sourceCount = SourceReader.countSources(access, offsets.values());
         SourceReader.Signs signs = new SourceReader.Signs();

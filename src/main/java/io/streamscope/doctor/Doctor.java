@@ -8,6 +8,8 @@ import io.streamscope.checkpoint.KafkaPartition;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateSchemaFile;
 import io.streamscope.checkpoint.StateStoreInfo;
+import io.streamscope.task.Progress;
+import io.streamscope.task.Work;
 import io.streamscope.topic.TopicException;
 import io.streamscope.topic.TopicSource;
 
@@ -41,15 +43,32 @@ public final class Doctor {
 
     /** @param topics the query's topic source, for {@code offsets-expired}; empty to skip that check */
     public static List<Finding> examine(Checkpoint checkpoint, Optional<TopicSource> topics) {
+        return examine(checkpoint, topics, Work.NONE);
+    }
+
+    /**
+     * Likewise, telling {@code work} the checks done of all and asking its cancellation before each.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code work} is cancelled
+     */
+    public static List<Finding> examine(Checkpoint checkpoint, Optional<TopicSource> topics, Work work) {
         Doctor doctor = new Doctor(checkpoint);
-        doctor.metadata();
-        doctor.offsetsGaps();
-        doctor.commitGaps();
-        doctor.sourceCount();
-        doctor.uncommitted();
-        doctor.state();
-        doctor.strayFiles();
-        topics.ifPresent(doctor::offsetsExpired);
+        Map<String, Runnable> checks = new java.util.LinkedHashMap<>();
+        checks.put("metadata", doctor::metadata);
+        checks.put("offsets/", doctor::offsetsGaps);
+        checks.put("commits/", doctor::commitGaps);
+        checks.put("sources", doctor::sourceCount);
+        checks.put("the last batch", doctor::uncommitted);
+        checks.put("state/", doctor::state);
+        checks.put("stray files", doctor::strayFiles);
+        topics.ifPresent(source -> checks.put("the topic's offsets", () -> doctor.offsetsExpired(source)));
+        int done = 0;
+        for (Map.Entry<String, Runnable> check : checks.entrySet()) {
+            work.check();
+            work.report("doctor, " + check.getKey(), done++, checks.size(), Progress.Unit.CHECKS);
+            check.getValue().run();
+        }
+        work.report("doctor", checks.size(), checks.size(), Progress.Unit.CHECKS);
         return List.copyOf(doctor.findings);
     }
 

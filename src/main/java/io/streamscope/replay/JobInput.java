@@ -1,8 +1,11 @@
 package io.streamscope.replay;
 
 import io.streamscope.checkpoint.Batch;
+import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.sql.Row;
 import io.streamscope.sql.SparkType;
+import io.streamscope.task.Progress;
+import io.streamscope.task.Work;
 import io.streamscope.topic.BatchReader;
 import io.streamscope.topic.BatchRecords;
 import io.streamscope.topic.KafkaColumns;
@@ -36,10 +39,16 @@ public final class JobInput implements InputSource {
     /** Per batch read, the checkpoint source index of each of its rows, in row order. */
     private final Map<Long, List<Integer>> sources = new ConcurrentHashMap<>();
 
-    JobInput(TopicSource topics, List<SourcePlan> sources, SparkType.Struct schema) {
+    private final Work work;
+    /** The batches a replay reads: those with offsets (the others are not replayed). */
+    private final long batchesToRead;
+
+    JobInput(TopicSource topics, List<SourcePlan> sources, SparkType.Struct schema, Work work, Checkpoint checkpoint) {
         this.topics = topics;
         this.plans = List.copyOf(sources);
         this.schema = schema;
+        this.work = work;
+        this.batchesToRead = checkpoint.batches().values().stream().filter(batch -> batch.offsets().isPresent()).count();
     }
 
     @Override
@@ -54,9 +63,10 @@ public final class JobInput implements InputSource {
 
     @Override
     public List<Row> rowsOf(Batch batch) throws InputException {
+        work.check();
         BatchRecords records;
         try {
-            records = BatchReader.read(topics, batch, ReadOptions.fullValues());
+            records = BatchReader.read(topics, batch, ReadOptions.fullValues().withCancellation(work.cancellation()));
         } catch (TopicException e) {
             throw new InputException(e.getMessage(), e);
         }
@@ -90,6 +100,7 @@ public final class JobInput implements InputSource {
         }
         coordinates.put(batch.id(), List.copyOf(where));
         sources.put(batch.id(), List.copyOf(from));
+        work.report("replay, batch " + batch.id(), coordinates.size(), batchesToRead, Progress.Unit.BATCHES);
         return rows;
     }
 

@@ -11,6 +11,7 @@ import io.streamscope.replay.query.JobQuery;
 import io.streamscope.replay.query.JobTrigger;
 import io.streamscope.replay.query.Query;
 import io.streamscope.replay.query.QueryException;
+import io.streamscope.task.Work;
 import io.streamscope.topic.TopicException;
 import io.streamscope.topic.TopicSource;
 
@@ -30,6 +31,16 @@ public final class ReplaySession {
     }
 
     public static ReplayResult run(ReplayRequest request, TopicSource topics) {
+        return run(request, topics, Work.NONE);
+    }
+
+    /**
+     * Likewise, telling {@code work} the batches replayed of those with offsets, and asking its cancellation before
+     * each batch and between the chunks of each batch's topic read.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code work} is cancelled
+     */
+    public static ReplayResult run(ReplayRequest request, TopicSource topics, Work work) {
         Checkpoint checkpoint = request.checkpoint();
         List<String> notes = new ArrayList<>();
         Job job = null;
@@ -58,21 +69,22 @@ public final class ReplaySession {
         Optional<JobTrigger> trigger = jobQuery == null ? Optional.empty() : jobQuery.trigger();
         ReplayPlanner planner = new ReplayPlanner(request, topics, ansi(job), notes);
         if (notUnderstood != null) {
-            return notUnderstood(planner, null, notUnderstood, mode, trigger, notes, topics, checkpoint);
+            return notUnderstood(planner, null, notUnderstood, mode, trigger, notes, topics, checkpoint, work);
         }
         ReplayPlanner.Plan plan;
         try {
             plan = jobQuery != null ? planner.fromJob(job, jobQuery) : planner.withoutJob();
         } catch (QueryException e) {
-            return notUnderstood(planner, jobQuery != null ? jobQuery : null, e, mode, trigger, notes, topics, checkpoint);
+            return notUnderstood(planner, jobQuery != null ? jobQuery : null, e, mode, trigger, notes, topics, checkpoint,
+                    work);
         } catch (ReplayPlanner.UnreadableException e) {
             return new ReplayResult.Unreadable(setup(mode, Optional.empty(), trigger, planner.setups(), notes),
                     e.getMessage());
         } catch (OutputModeException e) {
-            return refused(planner, jobQuery, e.getMessage(), mode, trigger, notes, topics, checkpoint);
+            return refused(planner, jobQuery, e.getMessage(), mode, trigger, notes, topics, checkpoint, work);
         }
         ReplaySetup setup = setup(mode, plan.queryText(), trigger, plan.setups(), notes);
-        JobInput input = new JobInput(topics, plan.sources(), plan.querySchema());
+        JobInput input = new JobInput(topics, plan.sources(), plan.querySchema(), work, checkpoint);
         if (plan.query().isEmpty()) {
             Replay passThrough = passThrough(checkpoint, input);
             return new ReplayResult.InputOnly(setup, passThrough, input, lag(checkpoint, topics, passThrough),
@@ -82,7 +94,7 @@ public final class ReplaySession {
             if (mode != OutputMode.APPEND) {
                 return refused(planner, jobQuery, "Join between two streaming DataFrames/Datasets is not supported in "
                         + mode.sparkName() + " output mode, only in Append output mode", mode, trigger, notes, topics,
-                        checkpoint);
+                        checkpoint, work);
             }
             Replay replay = MicroBatchReplay.replay(checkpoint, plan.query().get(), mode, input,
                     new JoinExecution(plan.join().get(), input));
@@ -101,14 +113,14 @@ public final class ReplaySession {
     /** Not understood: the rows each batch read still show, decoded as the job's streams (or the schemas) say. */
     private static ReplayResult notUnderstood(ReplayPlanner planner, JobQuery jobQuery, QueryException error,
                                               OutputMode mode, Optional<JobTrigger> trigger, List<String> notes,
-                                              TopicSource topics, Checkpoint checkpoint) {
+                                              TopicSource topics, Checkpoint checkpoint, Work work) {
         Optional<List<SourcePlan>> sources = planner.decodingOnly(jobQuery);
         ReplaySetup setup = setup(mode, Optional.empty(), trigger, planner.setups(), notes);
         if (sources.isEmpty()) {
             return new ReplayResult.NotUnderstood(setup, error, Optional.empty(), Optional.empty(), Optional.empty());
         }
         JobInput input = new JobInput(topics, sources.get(), sources.get().isEmpty() ? null
-                : sources.get().get(0).output());
+                : sources.get().get(0).output(), work, checkpoint);
         Replay passThrough = passThrough(checkpoint, input);
         return new ReplayResult.NotUnderstood(setup, error, Optional.of(passThrough), Optional.of(input),
                 lag(checkpoint, topics, passThrough));
@@ -117,13 +129,14 @@ public final class ReplaySession {
     /** Spark refuses the query: the rows each batch read still show, decoded as the job's streams say. */
     private static ReplayResult refused(ReplayPlanner planner, JobQuery jobQuery, String reason, OutputMode mode,
                                         Optional<JobTrigger> trigger, List<String> notes, TopicSource topics,
-                                        Checkpoint checkpoint) {
+                                        Checkpoint checkpoint, Work work) {
         Optional<List<SourcePlan>> sources = planner.decodingOnly(jobQuery);
         ReplaySetup setup = setup(mode, Optional.empty(), trigger, planner.setups(), notes);
         if (sources.isEmpty()) {
             return new ReplayResult.Refused(setup, reason, Optional.empty(), Optional.empty(), Optional.empty());
         }
-        JobInput input = new JobInput(topics, sources.get(), sources.get().isEmpty() ? null : sources.get().get(0).output());
+        JobInput input = new JobInput(topics, sources.get(), sources.get().isEmpty() ? null : sources.get().get(0).output(),
+                work, checkpoint);
         Replay passThrough = passThrough(checkpoint, input);
         return new ReplayResult.Refused(setup, reason, Optional.of(passThrough), Optional.of(input),
                 lag(checkpoint, topics, passThrough));

@@ -9,7 +9,20 @@ package io.streamscope.task;
  */
 public record Progress(String what, long done, long total, Unit unit) {
 
-    public enum Unit { FILES, BYTES, RECORDS, BATCHES, ROWS }
+    public enum Unit {
+        FILES("files"), BYTES("bytes"), RECORDS("records"), BATCHES("batches"), ROWS("rows"),
+        PARTITIONS("partitions"), OFFSETS("offsets"), CHECKS("checks");
+
+        private final String word;
+
+        Unit(String word) {
+            this.word = word;
+        }
+
+        public String word() {
+            return word;
+        }
+    }
 
     /** From 0 to 1, or -1 while the total is not known. */
     public double fraction() {
@@ -17,5 +30,11 @@ public record Progress(String what, long done, long total, Unit unit) {
             return -1;
         }
         return total == 0 ? 1.0 : Math.min(1.0, (double) done / total);
+    }
+
+    /** For the status bar: {@code state/0/3: 120 of 200 partitions}, or {@code offsets: 12 files} without a total. */
+    public String describe() {
+        String prefix = what == null || what.isEmpty() ? "" : what + ": ";
+        return total < 0 ? prefix + done + " " + unit.word() : prefix + done + " of " + total + " " + unit.word();
     }
 }

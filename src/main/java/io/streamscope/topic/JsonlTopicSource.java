@@ -121,7 +121,7 @@ public final class JsonlTopicSource implements TopicSource {
                 results.add(new RangeRead(range, 0, List.of()));
             } else if (index == null) {
                 results.add(new RangeRead(range, 0, List.of(missing(range.partition(), range.from(), range.until()))));
-                progress.covered(range.size(), 0);
+                progress.covered(range.size());
             } else {
                 results.add(readRange(snapshot, index, range, options, sink, progress));
             }
@@ -136,10 +136,9 @@ public final class JsonlTopicSource implements TopicSource {
         long until = Math.min(range.until(), Math.max(index.end(), from));
         if (from > range.from()) {
             missing.add(missing(range.partition(), range.from(), from));
-            progress.covered(from - range.from(), 0);
+            progress.covered(from - range.from());
         }
         long records = 0;
-        long reported = 0;
         long position = from;
         LineReader reader = new LineReader(snapshot.channel());
         for (int i = index.lowerBound(from); i < index.size && index.offsets[i] < until; i++) {
@@ -157,15 +156,14 @@ public final class JsonlTopicSource implements TopicSource {
             records++;
             if (records % KafkaSettings.CHUNK_RECORDS == 0) {
                 long next = index.offsets[i] + 1;
-                progress.covered(next - position, records - reported);
+                progress.covered(next - position);
                 position = next;
-                reported = records;
             }
         }
-        progress.covered(until - position, records - reported);
+        progress.covered(until - position);
         if (until < range.until()) {
             missing.add(missing(range.partition(), until, range.until()));
-            progress.covered(range.until() - until, 0);
+            progress.covered(range.until() - until);
         }
         return new RangeRead(range, records, missing);
     }

@@ -136,7 +136,7 @@ public final class KafkaTopicSource implements TopicSource {
             } else if (!readable.contains(range.partition())) {
                 results.add(new RangeRead(range, 0, List.of(new MissingRange(range.partition(), range.from(), range.until(),
                         MissingRange.Cause.NO_SUCH_PARTITION))));
-                progress.covered(range.size(), 0);
+                progress.covered(range.size());
             } else {
                 results.add(readRange(range, begins.get(range.partition()), ends.get(range.partition()), options, sink,
                         progress));
@@ -154,13 +154,13 @@ public final class KafkaTopicSource implements TopicSource {
         if (from < begin) {
             long deletedUntil = Math.min(begin, until);
             missing.add(new MissingRange(partition, from, deletedUntil, MissingRange.Cause.DELETED_BY_RETENTION));
-            progress.covered(deletedUntil - from, 0);
+            progress.covered(deletedUntil - from);
             from = deletedUntil;
         }
         if (until > end) {
             long pastFrom = Math.max(end, from);
             missing.add(new MissingRange(partition, pastFrom, until, MissingRange.Cause.PAST_TOPIC_END));
-            progress.covered(until - pastFrom, 0);
+            progress.covered(until - pastFrom);
             until = pastFrom;
         }
         long records = from < until ? readPartition(partition, from, until, options, sink, missing, progress) : 0;
@@ -220,7 +220,7 @@ public final class KafkaTopicSource implements TopicSource {
             records += chunkRecords;
             if (position > before) {
                 lastProgress = System.nanoTime();
-                progress.covered(position - before, chunkRecords);
+                progress.covered(position - before);
             } else if (System.nanoTime() - lastProgress > settings.timeout().toNanos()) {
                 throw new TopicException(description() + " sent nothing for " + partition + " at offset " + position
                         + " for " + KafkaErrors.seconds(settings) + " (" + (position - from) + " of " + (until - from)

@@ -1,6 +1,8 @@
 package io.streamscope.topic;
 
 import io.streamscope.task.Cancellation;
+import io.streamscope.task.ProgressListener;
+import io.streamscope.task.Work;
 
 import java.util.Objects;
 
@@ -11,7 +13,7 @@ import java.util.Objects;
  *                        {@link TopicSource#record} gives a full one on demand
  * @param cancellation    asked between chunks; a cancelled read throws
  *                        {@link java.util.concurrent.CancellationException}
- * @param progress        told after every chunk
+ * @param progress        told after every chunk: offsets covered of the offsets asked for
  */
 public record ReadOptions(int maxPayloadBytes, Cancellation cancellation, ProgressListener progress) {
 
@@ -42,6 +44,11 @@ public record ReadOptions(int maxPayloadBytes, Cancellation cancellation, Progre
 
     public ReadOptions withProgress(ProgressListener newProgress) {
         return new ReadOptions(maxPayloadBytes, cancellation, newProgress);
+    }
+
+    /** Asks {@code work}'s cancellation and tells its listener. */
+    public ReadOptions with(Work work) {
+        return new ReadOptions(maxPayloadBytes, work.cancellation(), work.progress());
     }
 
     void checkCancelled() {

@@ -17,7 +17,7 @@ import java.nio.file.Path;
  * values {@code struct<sum:long,count:long>} as UnsafeRows, in LZ4Block-compressed HDFS deltas framed like
  * {@code HDFSBackedStateStoreProvider}'s, plus offsets, commits and a v2 schema file.
  */
-final class SyntheticStateStore {
+public final class SyntheticStateStore {
 
     private static final String KEY_SCHEMA = "{\"type\":\"struct\",\"fields\":[{\"name\":\"customer_id\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}}]}";
     private static final String VALUE_SCHEMA = "{\"type\":\"struct\",\"fields\":[{\"name\":\"sum\",\"type\":\"long\",\"nullable\":true,\"metadata\":{}},"
@@ -27,7 +27,7 @@ final class SyntheticStateStore {
     }
 
     /** Batch 0 puts every key; batches 1 and 2 update every tenth key of a partition. */
-    static void write(Path folder, int keys, int partitions) throws IOException {
+    public static void write(Path folder, int keys, int partitions) throws IOException {
         Files.writeString(folder.resolve("metadata"), "{\"id\":\"8d2f1c0e-4b7a-4e59-9a1d-5c3b2e1f0a99\"}");
         Files.createDirectories(folder.resolve("offsets"));
         Files.createDirectories(folder.resolve("commits"));
@@ -82,7 +82,7 @@ final class SyntheticStateStore {
         return row.array();
     }
 
-    static String describe(int keys, int partitions) {
+    public static String describe(int keys, int partitions) {
         return String.format("%,d keys over %d partitions", keys, partitions);
     }
 }

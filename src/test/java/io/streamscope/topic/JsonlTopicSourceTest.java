@@ -1,5 +1,7 @@
 package io.streamscope.topic;
 
+import io.streamscope.task.Progress;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.streamscope.checkpoint.Checkpoint;
@@ -169,9 +171,11 @@ class JsonlTopicSourceTest {
         Files.writeString(file, text);
         KafkaPartition p = new KafkaPartition("many", 0);
         try (JsonlTopicSource source = JsonlTopicSource.open(file)) {
-            List<ReadProgress> reports = new ArrayList<>();
-            source.read(List.of(new OffsetRange(p, 0, 1_300)), ReadOptions.previews().withProgress(reports::add), r -> { });
-            assertEquals(new ReadProgress(1_200, 1_300, 1_300), reports.get(reports.size() - 1));
+            List<Progress> reports = new ArrayList<>();
+            int[] read = new int[1];
+            source.read(List.of(new OffsetRange(p, 0, 1_300)), ReadOptions.previews().withProgress(reports::add), r -> read[0]++);
+            assertEquals(new Progress("topic many", 1_300, 1_300, Progress.Unit.OFFSETS), reports.get(reports.size() - 1));
+            assertEquals(1_200, read[0]);
             assertEquals(1.0, reports.get(reports.size() - 1).fraction());
             assertTrue(reports.size() >= 3, reports.toString());
             int[] seen = new int[1];

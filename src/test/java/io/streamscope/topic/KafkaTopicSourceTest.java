@@ -1,5 +1,7 @@
 package io.streamscope.topic;
 
+import io.streamscope.task.Progress;
+
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.KafkaPartition;
@@ -162,12 +164,12 @@ class KafkaTopicSourceTest {
         TestBroker.produce(records);
         OffsetRange all = new OffsetRange(new KafkaPartition(topic, 0), 0, 2_000);
         try (KafkaTopicSource source = open()) {
-            List<ReadProgress> reports = new ArrayList<>();
+            List<Progress> reports = new ArrayList<>();
             AtomicInteger seen = new AtomicInteger();
             source.read(List.of(all), ReadOptions.previews().withProgress(reports::add), r -> seen.incrementAndGet());
             assertEquals(2_000, seen.get());
             assertTrue(reports.size() >= 4, "a chunk is at most 500 records: " + reports.size() + " reports");
-            assertEquals(new ReadProgress(2_000, 2_000, 2_000), reports.get(reports.size() - 1));
+            assertEquals(new Progress("topic " + topic, 2_000, 2_000, Progress.Unit.OFFSETS), reports.get(reports.size() - 1));
 
             AtomicInteger delivered = new AtomicInteger();
             assertThrows(CancellationException.class, () -> source.read(List.of(all),

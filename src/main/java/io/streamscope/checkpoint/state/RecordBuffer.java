@@ -1,5 +1,7 @@
 package io.streamscope.checkpoint.state;
 
+import io.streamscope.task.Cancellation;
+
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.util.Arrays;
@@ -12,6 +14,8 @@ import java.util.Arrays;
 final class RecordBuffer implements StateFileReader.RecordSink {
 
     private static final int CHUNK = 1 << 16;
+    /** Records between two questions to the cancellation: a few milliseconds of reading at most. */
+    static final int RECORDS_PER_CHECK = 4096;
     private static final int DELETED = -1;
 
     private byte[] data = new byte[CHUNK];
@@ -27,6 +31,12 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     private int liveCount;
     private int[] order = new int[1024];
     private int[] scratch = new int[1024];
+    private Cancellation cancellation = Cancellation.NEVER;
+
+    /** Asked every {@value #RECORDS_PER_CHECK} records, so that a partition with millions stops mid-file. */
+    void askBetweenRecords(Cancellation asked) {
+        cancellation = asked;
+    }
 
     void clear() {
         used = 0;
@@ -104,6 +114,9 @@ final class RecordBuffer implements StateFileReader.RecordSink {
             keyLength = Arrays.copyOf(keyLength, capacity);
             valueAt = Arrays.copyOf(valueAt, capacity);
             valueLength = Arrays.copyOf(valueLength, capacity);
+        }
+        if (count % RECORDS_PER_CHECK == 0) {
+            cancellation.check();
         }
         keyAt[count] = key;
         keyLength[count] = keySize;

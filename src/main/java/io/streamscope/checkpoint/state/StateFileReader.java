@@ -1,5 +1,6 @@
 package io.streamscope.checkpoint.state;
 
+import java.util.concurrent.CancellationException;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -95,6 +96,8 @@ public final class StateFileReader {
             throw new StateFileException(raw.count(), "truncated: " + message(e));
         } catch (IOException e) {
             throw new StateFileException(raw.count(), "corrupt compressed data: " + message(e));
+        } catch (CancellationException e) {
+            throw e; // the user stopped the read: not the file's doing
         } catch (RuntimeException e) {
             throw new StateFileException(raw.count(), "corrupt compressed data: " + e);
         } catch (OutOfMemoryError e) {
@@ -175,6 +178,8 @@ public final class StateFileReader {
                     + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
         } catch (IOException e) {
             throw new StateFileException(raw.count(), "corrupt compressed data near record " + record + ": " + e.getMessage());
+        } catch (CancellationException e) {
+            throw e;
         } catch (RuntimeException e) {
             // lz4's safe decompressor reports malformed blocks as runtime exceptions
             throw new StateFileException(raw.count(), "corrupt compressed data near record " + record + ": " + e);

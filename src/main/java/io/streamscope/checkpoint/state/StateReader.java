@@ -8,6 +8,10 @@ import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateProvider;
 import io.streamscope.checkpoint.StateStoreInfo;
 
+import io.streamscope.task.Cancellation;
+import io.streamscope.task.Progress;
+import io.streamscope.task.Work;
+
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,6 +22,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -50,6 +55,8 @@ public final class StateReader {
     private final Map<Integer, Map<Integer, String>> familyNames = new HashMap<>();
     /** transformWithState's list-state variables: their values hold several rows. */
     private final Set<String> listStates;
+    /** Asked between partitions and every few thousand records; told each partition read. */
+    private Work work = Work.NONE;
 
     private StateReader(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, StoreSchema schema) {
         this.checkpoint = checkpoint;
@@ -73,6 +80,15 @@ public final class StateReader {
                     + " (Spark writes one from 3.1 on): rows are shown as bytes; supply the key and value schema to decode them"));
         }
         return reader;
+    }
+
+    /**
+     * Reads from now on ask {@code given}'s cancellation (between partitions, and every
+     * {@value RecordBuffer#RECORDS_PER_CHECK} records within one) and tell it the partitions read of the store's.
+     */
+    public StateReader with(Work given) {
+        this.work = given;
+        return this;
     }
 
     /** Where the rows' schemas come from, for people: the store's, or each column family's; "none" when unknown. */
@@ -122,6 +138,10 @@ public final class StateReader {
         StateRowDecoder decoder = decoder(batchId);
         StateRow reused = reuse ? decoder.emptyRow() : null;
         RecordBuffer[] buffers = {new RecordBuffer(), new RecordBuffer()};
+        for (RecordBuffer buffer : buffers) {
+            buffer.askBetweenRecords(work.cancellation());
+        }
+        String what = storeName() + " version " + version;
         ExecutorService prefetch = Executors.newSingleThreadExecutor(runnable -> {
             Thread thread = new Thread(runnable, "streamscope-state-prefetch");
             thread.setDaemon(true);
@@ -130,14 +150,17 @@ public final class StateReader {
         try {
             Future<Boolean> next = prefetch.submit(() -> stateAt(0, version, buffers[0]));
             for (int partition = 0; partition < store.numPartitions(); partition++) {
+                work.check();
+                work.report(what, partition, store.numPartitions(), Progress.Unit.PARTITIONS);
                 boolean readable = next.get();
                 int following = partition + 1;
                 // The other buffer: the one the previous partition was handed out from, which is done with.
                 next = following < store.numPartitions() ? prefetch.submit(() -> stateAt(following, version, buffers[following % 2])) : null;
                 if (readable) {
-                    handOut(partition, buffers[partition % 2], decoder, reused, sink);
+                    handOut(partition, buffers[partition % 2], decoder, reused, sink, work.cancellation());
                 }
             }
+            work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException e) {
@@ -147,9 +170,13 @@ public final class StateReader {
         }
     }
 
-    private static void handOut(int partition, RecordBuffer buffer, StateRowDecoder decoder, StateRow reused, Consumer<StateRow> sink) {
+    private static void handOut(int partition, RecordBuffer buffer, StateRowDecoder decoder, StateRow reused,
+                                Consumer<StateRow> sink, Cancellation cancellation) {
         byte[] data = buffer.data();
         for (int i = 0; i < buffer.liveCount(); i++) {
+            if (i % RecordBuffer.RECORDS_PER_CHECK == 0) {
+                cancellation.check();
+            }
             int record = buffer.live(i);
             int keyAt = buffer.keyAt(record);
             int keyLength = buffer.keyLength(record);
@@ -170,10 +197,14 @@ public final class StateReader {
      * feed Spark refuses) by comparing each version's snapshot with the one before, key by key.
      */
     public void changes(long fromBatch, long toBatch, Consumer<StateChange> sink) {
+        long total = Math.max(0, toBatch - fromBatch) * store.numPartitions();
+        long done = 0;
         for (long batch = fromBatch + 1; batch <= toBatch; batch++) {
             long version = batch + 1;
             StateRowDecoder decoder = decoder(batch);
             for (int partition = 0; partition < store.numPartitions(); partition++) {
+                work.check();
+                work.report(storeName() + " changes of batch " + batch, done++, total, Progress.Unit.PARTITIONS);
                 long batchId = batch;
                 int p = partition;
                 Optional<StoreFiles> files = files(partition);
@@ -191,6 +222,7 @@ public final class StateReader {
                 });
             }
         }
+        work.report(storeName() + " changes of batch " + toBatch, total, total, Progress.Unit.PARTITIONS);
     }
 
     /**
@@ -202,6 +234,8 @@ public final class StateReader {
                                  Consumer<StateChange> sink) {
         RecordBuffer before = new RecordBuffer();
         RecordBuffer after = new RecordBuffer();
+        before.askBetweenRecords(work.cancellation());
+        after.askBetweenRecords(work.cancellation());
         boolean beforeReadable = version - 1 == 0 || stateAt(partition, version - 1, before);
         if (!beforeReadable || !stateAt(partition, version, after)) {
             return; // stateAt said why
@@ -269,8 +303,8 @@ public final class StateReader {
             notAvailable(partition, version, files.get(), e);
         } catch (IOException e) {
             problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
-        } catch (java.io.UncheckedIOException e) {
-            throw e; // the sink's own output failed: not the files' doing
+        } catch (java.io.UncheckedIOException | CancellationException e) {
+            throw e; // the sink's own output failed, or the user stopped the read: not the files' doing
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             // The partition boundary: whatever the files provoke is this partition's problem, never the reader's end.
             problems.add(Problem.error(storeFolder(partition), null, "cannot read the state at version " + version + ": " + e));
@@ -311,7 +345,7 @@ public final class StateReader {
             notAvailable(partition, version, files.get(), e);
         } catch (IOException e) {
             problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
-        } catch (java.io.UncheckedIOException e) {
+        } catch (java.io.UncheckedIOException | CancellationException e) {
             throw e;
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             problems.add(Problem.error(storeFolder(partition), null, "cannot read the changes of version " + version + ": " + e));
@@ -395,6 +429,12 @@ public final class StateReader {
 
     private void damaged(Path file, StateFileException e) {
         problems.add(Problem.error(relative(file), "byte " + e.offset(), e.getMessage()));
+    }
+
+    /** {@code state/0} or {@code state/0/left-keyToNumValues}: the store as the status bar names it. */
+    private String storeName() {
+        String folder = "state/" + operator.operatorId();
+        return store.storeName().equals("default") ? folder : folder + "/" + store.storeName();
     }
 
     private String storeFolder(int partition) {
