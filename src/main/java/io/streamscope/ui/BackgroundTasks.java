@@ -70,7 +70,7 @@ public final class BackgroundTasks {
     }
 
     /** A task that says what it does; the text is set before it runs, so any thread may create one. */
-    public static final class Described<T> extends Task<T> {
+    public static class Described<T> extends Task<T> {
 
         private final String description;
         private final Callable<T> work;
@@ -78,6 +78,13 @@ public final class BackgroundTasks {
         Described(String description, Callable<T> work) {
             this.description = description;
             this.work = work;
+        }
+
+        /** For a subclass that overrides {@link #call()} itself. */
+        protected Described(String description) {
+            this(description, () -> {
+                throw new IllegalStateException("call() is overridden");
+            });
         }
 
         public String description() {

@@ -13,6 +13,7 @@ import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
+import io.streamscope.ui.tasks.LatestRunWins;
 import javafx.concurrent.Task;
 
 import java.nio.file.Path;
@@ -31,7 +32,6 @@ public final class CheckpointViewModel {
     /** Progress value a progress bar shows as "busy, amount unknown". */
     static final double INDETERMINATE = -1;
 
-    private final Executor executor;
     private final ReadOnlyObjectWrapper<Path> folder = new ReadOnlyObjectWrapper<>(this, "folder");
     private final ReadOnlyObjectWrapper<Checkpoint> checkpoint = new ReadOnlyObjectWrapper<>(this, "checkpoint");
     private final ReadOnlyObjectWrapper<LoadedCheckpoint> loaded = new ReadOnlyObjectWrapper<>(this, "loaded");
@@ -48,56 +48,46 @@ public final class CheckpointViewModel {
     private final ObservableList<BatchRow> readOnlyBatches = FXCollections.unmodifiableObservableList(batches);
     private final ObservableList<Finding> readOnlyFindings = FXCollections.unmodifiableObservableList(findings);
 
-    private Task<LoadedCheckpoint> current;
-    /** Counts opens, so that a slow read finishing after a newer open is dropped instead of shown. */
-    private long generation;
+    /** A newer open cancels a slower one, whose checkpoint is then never shown. */
+    private final LatestRunWins<LoadedCheckpoint> reads;
 
     public CheckpointViewModel() {
         this(BackgroundTasks.shared());
     }
 
     public CheckpointViewModel(Executor executor) {
-        this.executor = executor;
+        this.reads = new LatestRunWins<>(executor);
     }
 
-    /** Starts reading {@code folder} in the background. Call on the FX thread; a newer call supersedes this one. */
+    /**
+     * Starts reading {@code folder} in the background. Call on the FX thread; a newer call supersedes this one. What
+     * is on show stays until the new checkpoint is read, so that a cancelled read leaves it as it was.
+     */
     public Task<LoadedCheckpoint> open(Path folder) {
         Path target = folder.toAbsolutePath().normalize();
-        if (current != null && current.isRunning()) {
-            current.cancel();
-        }
-        long mine = ++generation;
         started(target);
-        current = BackgroundTasks.create(() -> LoadedCheckpoint.of(CheckpointReader.read(target)))
-                .titled("Reading " + target.getFileName())
-                .onSuccess(loaded -> {
-                    if (mine == generation) {
-                        show(loaded);
-                    }
-                })
-                .onFailure(error -> {
-                    if (mine == generation) {
-                        showFailure(target, error);
-                    }
-                })
-                .runOn(executor);
-        return current;
+        return reads.run("Reading " + target.getFileName(),
+                work -> LoadedCheckpoint.of(CheckpointReader.read(target, work)),
+                this::show, error -> showFailure(target, error), () -> cancelled(target));
     }
 
     void started(Path target) {
-        folder.set(target);
         pathText.set(target.toString());
-        queryText.set("");
-        windowTitle.set(title(target));
-        title.set(target.getFileName() == null ? target.toString() : target.getFileName().toString());
-        loaded.set(null);
-        checkpoint.set(null);
-        batches.clear();
-        findings.clear();
         placeholder.set("Reading " + target.getFileName() + " …");
         status.set("Reading " + target + " …");
         progress.set(INDETERMINATE);
         loading.set(true);
+    }
+
+    /** The user stopped the read: the checkpoint on show (if any) stays, as it was. */
+    void cancelled(Path target) {
+        LoadedCheckpoint shown = loaded.get();
+        pathText.set(shown == null ? NO_CHECKPOINT : shown.checkpoint().path().toString());
+        placeholder.set(shown == null ? PLACEHOLDER : "This checkpoint has no batches yet");
+        status.set("Cancelled reading " + target.getFileName()
+                + (shown == null ? "" : "; still showing " + shown.title() + " (" + shown.summary() + ")"));
+        progress.set(0);
+        loading.set(false);
     }
 
     void show(LoadedCheckpoint loaded) {
@@ -119,6 +109,10 @@ public final class CheckpointViewModel {
 
     void showFailure(Path target, Throwable error) {
         boolean notACheckpoint = error instanceof NotACheckpointException;
+        folder.set(target);
+        pathText.set(target.toString());
+        windowTitle.set(title(target));
+        title.set(target.getFileName() == null ? target.toString() : target.getFileName().toString());
         loaded.set(null);
         checkpoint.set(null);
         String reason = notACheckpoint ? error.getMessage() : "could not read " + target + ": " + error;

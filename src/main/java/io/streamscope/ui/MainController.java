@@ -3,6 +3,7 @@ package io.streamscope.ui;
 import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TabPane;
@@ -27,6 +28,7 @@ public final class MainController {
     @FXML private Node queryPane;
     @FXML private StatusBar statusBar;
     @FXML private Label activityLabel;
+    @FXML private Button cancelButton;
     @FXML private Label zoomLabel;
 
     private double inspectorDivider = 0.6;
@@ -41,10 +43,10 @@ public final class MainController {
         CheckpointViewModel checkpoint = model.checkpoint();
         ActivityMonitor activity = model.activity();
         statusBar.textProperty().bind(checkpoint.statusProperty());
-        statusBar.progressProperty().bind(Bindings.createDoubleBinding(
-                () -> checkpoint.isLoading() ? CheckpointViewModel.INDETERMINATE : activity.progressProperty().get(),
-                checkpoint.loadingProperty(), activity.progressProperty()));
+        statusBar.progressProperty().bind(activity.progressProperty()); // the newest read's, determinate once it reports
         activityLabel.textProperty().bind(activity.textProperty());
+        cancelButton.visibleProperty().bind(activity.cancellableProperty());
+        cancelButton.managedProperty().bind(activity.cancellableProperty());
         zoomLabel.textProperty().bind(Bindings.concat("Zoom ", model.display().zoomTextProperty()));
         model.display().inspectorShownProperty().addListener((property, old, shown) -> showInspector(shown));
         showInspector(model.display().inspectorShownProperty().get());
@@ -73,6 +75,11 @@ public final class MainController {
             inspectorDivider = mainSplit.getDividerPositions()[0];
             items.remove(inspector);
         }
+    }
+
+    @FXML
+    private void cancelReads() {
+        model.activity().cancelReads();
     }
 
     @FXML

@@ -180,7 +180,7 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
                 .always(shortcut(KeyCode.DIGIT0), display::resetZoom)
                 .always(shortcut(KeyCode.NUMPAD0), display::resetZoom)
                 .always(shortcut(KeyCode.I), () -> display.inspectorShownProperty().set(!display.inspectorShownProperty().get()))
-                .always(new KeyCodeCombination(KeyCode.ESCAPE), () -> escape(display, scene))
+                .always(new KeyCodeCombination(KeyCode.ESCAPE), () -> escape(model.activity(), display, scene))
                 .space(playback::togglePlay)
                 .always(new KeyCodeCombination(KeyCode.PAGE_DOWN), lesson::next)
                 .always(new KeyCodeCombination(KeyCode.PAGE_UP), lesson::back)
@@ -207,7 +207,11 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
     }
 
     /** Esc leaves presentation mode, else brings the focus back to the timeline. */
-    private static void escape(DisplayViewModel display, Scene scene) {
+    /** Esc stops a running read first; else it leaves presentation mode, else it gives the timeline the focus. */
+    private static void escape(ActivityMonitor activity, DisplayViewModel display, Scene scene) {
+        if (activity.cancelReads()) {
+            return;
+        }
         if (display.isPresentation()) {
             display.presentationProperty().set(false);
         } else {

@@ -78,22 +78,18 @@ public final class WindowModel {
         checkpoint.loadingProperty().addListener((property, was, loading) -> {
             if (loading) {
                 playback.pause();
-                timeline.setData(TimelineData.EMPTY);
-                state.setCheckpoint(null);
-                batchFiles.setCheckpoint(null);
-                doctor.clear();
-                forgetCheckpoint();
             }
         });
         query.textProperty().addListener((property, old, text) -> userChanged(true, false));
         query.schemasProperty().addListener((property, old, schemas) -> userChanged(false, false));
         query.modeOverrideProperty().addListener((property, old, mode) -> userChanged(false, false));
         replay.topicProperty().addListener((property, old, topic) -> userChanged(false, true));
+        // the checkpoint on show stays while another is read (a cancelled read leaves it), and goes when that one
+        // is read, or could not be opened
         checkpoint.loadedProperty().addListener((property, old, loaded) -> {
+            closeCheckpoint();
             if (loaded != null) {
                 opened(loaded);
-            } else if (!checkpoint.isLoading()) {
-                timeline.setData(TimelineData.EMPTY); // a folder that could not be opened
             }
         });
         timeline.selectedBatchProperty().addListener((property, old, batch) -> selected(batch));
@@ -147,6 +143,14 @@ public final class WindowModel {
         doctor.examine(loaded.checkpoint(), replay.topicProperty().get());
         timeline.setData(loaded.timeline()); // selects a batch, which the listener below hands on
         recent.add(folder);
+    }
+
+    private void closeCheckpoint() {
+        timeline.setData(TimelineData.EMPTY);
+        state.setCheckpoint(null);
+        batchFiles.setCheckpoint(null);
+        doctor.clear();
+        forgetCheckpoint();
     }
 
     /** Nothing of the checkpoint that was open stays: its text, schemas, mode and topic source go with it. */

@@ -160,6 +160,7 @@ public final class StateReader {
                     handOut(partition, buffers[partition % 2], decoder, reused, sink, work.cancellation());
                 }
             }
+            work.check();
             work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -222,6 +223,7 @@ public final class StateReader {
                 });
             }
         }
+        work.check();
         work.report(storeName() + " changes of batch " + toBatch, total, total, Progress.Unit.PARTITIONS);
     }
 

@@ -5,8 +5,9 @@ import io.streamscope.doctor.Doctor;
 import io.streamscope.doctor.Finding;
 import io.streamscope.doctor.Handover;
 import io.streamscope.topic.TopicSource;
-import io.streamscope.ui.BackgroundTasks;
+import io.streamscope.task.Work;
 import io.streamscope.ui.replay.TopicChoice;
+import io.streamscope.ui.tasks.LatestRunWins;
 import javafx.beans.binding.Bindings;
 import javafx.beans.binding.StringBinding;
 import javafx.beans.property.ReadOnlyIntegerProperty;
@@ -36,7 +37,6 @@ public final class DoctorViewModel {
     record Examination(List<Finding> findings, Handover handover, String remark) {
     }
 
-    private final Executor background;
     private final ObservableList<Finding> findings = FXCollections.observableArrayList();
     private final ReadOnlyObjectWrapper<Handover> handover = new ReadOnlyObjectWrapper<>();
     private final ReadOnlyStringWrapper remark = new ReadOnlyStringWrapper("");
@@ -46,39 +46,29 @@ public final class DoctorViewModel {
     private final StringBinding snippet;
     private final ReadOnlyIntegerWrapper published = new ReadOnlyIntegerWrapper();
     private final ReadOnlyIntegerWrapper showRequests = new ReadOnlyIntegerWrapper();
-    private long generation;
+    /** A newer examination cancels an older one, whose findings are then never shown. */
+    private final LatestRunWins<Examination> runs;
 
     public DoctorViewModel(Executor background) {
-        this.background = background;
+        this.runs = new LatestRunWins<>(background);
         snippet = Bindings.createStringBinding(() -> handover.get() == null ? ""
                 : handover.get().snippet(language.get()), handover, language);
     }
 
     /** Examines the checkpoint in the background, with the topic source when one is chosen (else without it). */
     public void examine(Checkpoint checkpoint, TopicChoice topic) {
-        long run = ++generation;
+        runs.supersede();
         if (checkpoint == null) {
             show(new Examination(List.of(), null, ""));
             return;
         }
-        BackgroundTasks.create(() -> compute(checkpoint, topic))
-                .titled("Examining the checkpoint (doctor, handover)")
-                .onSuccess(found -> {
-                    if (run == generation) {
-                        show(found);
-                    }
-                })
-                .onFailure(error -> {
-                    if (run == generation) {
-                        show(new Examination(List.of(), null, "The doctor could not examine this checkpoint: " + error));
-                    }
-                })
-                .runOn(background);
+        runs.run("Examining the checkpoint (doctor, handover)", work -> compute(checkpoint, topic, work), this::show,
+                error -> show(new Examination(List.of(), null, "The doctor could not examine this checkpoint: " + error)));
     }
 
     /** No checkpoint open: nothing found, nothing to hand over; a run still under way is ignored. */
     public void clear() {
-        generation++;
+        runs.supersede();
         findings.clear();
         handover.set(null);
         remark.set("");
@@ -87,21 +77,28 @@ public final class DoctorViewModel {
 
     /** Off the FX thread. Never throws for a topic source that cannot be read: the check needing it is left out. */
     static Examination compute(Checkpoint checkpoint, TopicChoice topic) {
+        return compute(checkpoint, topic, Work.NONE);
+    }
+
+    /** Likewise, the doctor's checks reported to {@code work}, which may cancel them between two. */
+    static Examination compute(Checkpoint checkpoint, TopicChoice topic, Work work) {
         List<Finding> found;
         String said = "";
         if (topic != null && (topic.isKafka() || !topic.files().isEmpty())) {
             List<Finding> withTopic;
             try (TopicSource source = topic.open(checkpoint)) {
-                withTopic = Doctor.examine(checkpoint, Optional.of(source));
+                withTopic = Doctor.examine(checkpoint, Optional.of(source), work);
                 said = "Topic offsets checked against " + topic.describe();
+            } catch (java.util.concurrent.CancellationException e) {
+                throw e;
             } catch (Exception e) {
                 withTopic = null;
                 said = "Topic offsets not checked (offsets-expired): cannot read " + topic.describe() + ": "
                         + e.getMessage();
             }
-            found = withTopic != null ? withTopic : Doctor.examine(checkpoint, Optional.empty());
+            found = withTopic != null ? withTopic : Doctor.examine(checkpoint, Optional.empty(), work);
         } else {
-            found = Doctor.examine(checkpoint, Optional.empty());
+            found = Doctor.examine(checkpoint, Optional.empty(), work);
             said = "Topic offsets not checked (offsets-expired): no topic source chosen";
         }
         Handover handed;

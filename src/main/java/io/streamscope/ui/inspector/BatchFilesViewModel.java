@@ -1,7 +1,7 @@
 package io.streamscope.ui.inspector;
 
 import io.streamscope.checkpoint.Checkpoint;
-import io.streamscope.ui.BackgroundTasks;
+import io.streamscope.ui.tasks.LatestRunWins;
 import io.streamscope.ui.timeline.TimelineBatch;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -20,7 +20,6 @@ public final class BatchFilesViewModel {
 
     static final String NO_BATCH = "Select a batch to see its files";
 
-    private final Executor executor;
     private final ReadOnlyStringWrapper offsetsTitle = new ReadOnlyStringWrapper(this, "offsetsTitle", "offsets/");
     private final ReadOnlyStringWrapper commitsTitle = new ReadOnlyStringWrapper(this, "commitsTitle", "commits/");
     private final ReadOnlyStringWrapper offsetsText = new ReadOnlyStringWrapper(this, "offsetsText", "");
@@ -29,10 +28,11 @@ public final class BatchFilesViewModel {
     private final ReadOnlyStringWrapper commitsNote = new ReadOnlyStringWrapper(this, "commitsNote", "");
     private final ObservableList<ConfEntry> conf = FXCollections.observableArrayList();
     private Checkpoint checkpoint;
-    private long generation;
+    /** A newer batch cancels the read of an older one, whose files are then never shown. */
+    private final LatestRunWins<BatchFiles> reads;
 
     public BatchFilesViewModel(Executor executor) {
-        this.executor = executor;
+        this.reads = new LatestRunWins<>(executor);
     }
 
     public void setCheckpoint(Checkpoint opened) {
@@ -41,7 +41,7 @@ public final class BatchFilesViewModel {
     }
 
     public void setBatch(TimelineBatch batch) {
-        long mine = ++generation;
+        reads.supersede();
         if (checkpoint == null || batch == null) {
             offsetsTitle.set("offsets/");
             commitsTitle.set("commits/");
@@ -53,6 +53,7 @@ public final class BatchFilesViewModel {
             return;
         }
         long id = batch.id();
+        List<String> shown = List.of(offsetsTitle.get(), commitsTitle.get(), offsetsNote.get(), commitsNote.get());
         offsetsTitle.set("offsets/" + id);
         commitsTitle.set("commits/" + id);
         offsetsNote.set("Reading …");
@@ -62,22 +63,23 @@ public final class BatchFilesViewModel {
             conf.setAll(entries); // most batches pin the same conf: the table is left alone
         }
         java.nio.file.Path folder = checkpoint.path();
-        BackgroundTasks.create(() -> BatchFiles.read(folder, id))
-                .titled("Reading offsets/" + id + " and commits/" + id)
-                .onSuccess(files -> {
-                    if (mine == generation) {
-                        show(files, batch);
-                    }
-                })
-                .onFailure(error -> {
-                    if (mine == generation) {
-                        offsetsText.set("");
-                        commitsText.set("");
-                        offsetsNote.set("Could not read the files: " + error.getMessage());
-                        commitsNote.set("");
-                    }
-                })
-                .runOn(executor);
+        reads.run("Reading offsets/" + id + " and commits/" + id, work -> BatchFiles.read(folder, id),
+                files -> show(files, batch),
+                error -> {
+                    offsetsText.set("");
+                    commitsText.set("");
+                    offsetsNote.set("Could not read the files: " + error.getMessage());
+                    commitsNote.set("");
+                },
+                () -> restore(shown));
+    }
+
+    /** A cancelled read: the files on show stay, with their titles and notes. */
+    private void restore(List<String> shown) {
+        offsetsTitle.set(shown.get(0));
+        commitsTitle.set(shown.get(1));
+        offsetsNote.set(shown.get(2));
+        commitsNote.set(shown.get(3));
     }
 
     void show(BatchFiles files, TimelineBatch batch) {

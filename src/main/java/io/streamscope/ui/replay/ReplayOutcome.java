@@ -15,6 +15,7 @@ import io.streamscope.replay.progress.BatchProgress;
 import io.streamscope.replay.progress.ProgressReport;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.sql.SparkType;
+import io.streamscope.task.Work;
 import io.streamscope.topic.TopicException;
 import io.streamscope.topic.TopicSource;
 import io.streamscope.ui.lab.BatchRuns;
@@ -51,12 +52,17 @@ public record ReplayOutcome(ReplayRequest request, ReplayResult result, List<Bat
      * @param runs Spark's own runs and progress reports for the checkpoint, where its folder has them
      */
     public static ReplayOutcome compute(ReplayRequest request, BatchRuns runs) {
+        return compute(request, runs, Work.NONE);
+    }
+
+    /** Likewise, the session's batches reported to {@code work}, which may cancel it between them. */
+    public static ReplayOutcome compute(ReplayRequest request, BatchRuns runs, Work work) {
         if (request.topic() == null) {
             return unreadable(request, NO_TOPIC, runs);
         }
         List<JsonNode> sparkReports = runs.sparkReports();
         try (TopicSource topics = request.topic().open(request.checkpoint())) {
-            ReplayResult result = ReplaySession.run(request.session(), topics);
+            ReplayResult result = ReplaySession.run(request.session(), topics, work);
             List<BatchProgress> progress = result instanceof ReplayResult.Replayed replayed
                     ? ProgressReport.of(request.checkpoint(), replayed.full(), sparkReports) : List.of();
             List<TableOutcome> lab = result instanceof ReplayResult.Replayed replayed

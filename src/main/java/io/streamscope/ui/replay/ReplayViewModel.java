@@ -4,8 +4,8 @@ import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.Sidecar;
-import io.streamscope.ui.BackgroundTasks;
 import io.streamscope.ui.lab.BatchRuns;
+import io.streamscope.ui.tasks.LatestRunWins;
 import javafx.application.Platform;
 import javafx.beans.Observable;
 import javafx.beans.property.ObjectProperty;
@@ -18,7 +18,6 @@ import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.SimpleObjectProperty;
 import javafx.beans.property.SimpleStringProperty;
 import javafx.beans.property.StringProperty;
-import javafx.concurrent.Task;
 
 import java.util.Map;
 import java.util.Optional;
@@ -33,7 +32,6 @@ import java.util.function.Consumer;
  */
 public final class ReplayViewModel {
 
-    private final Executor executor;
     private final Consumer<Runnable> later;
 
     private final ObjectProperty<Checkpoint> checkpoint = new SimpleObjectProperty<>(this, "checkpoint");
@@ -43,7 +41,7 @@ public final class ReplayViewModel {
     private final ObjectProperty<OutputMode> mode = new SimpleObjectProperty<>(this, "mode");
     private final ObjectProperty<TopicChoice> topic = new SimpleObjectProperty<>(this, "topic");
     /** Spark's own runs and progress reports for the open checkpoint, where its folder has them. */
-    private BatchRuns runs = BatchRuns.NONE;
+    private BatchRuns sparkRuns = BatchRuns.NONE;
     private final ObjectProperty<Long> selectedBatch = new SimpleObjectProperty<>(this, "selectedBatch");
 
     private final ReadOnlyObjectWrapper<ReplayOutcome> outcome = new ReadOnlyObjectWrapper<>(this, "outcome");
@@ -51,13 +49,13 @@ public final class ReplayViewModel {
     private final ReadOnlyBooleanWrapper running = new ReadOnlyBooleanWrapper(this, "running", false);
     private final ReadOnlyIntegerWrapper published = new ReadOnlyIntegerWrapper(this, "published", 0);
 
-    private Task<ReplayOutcome> current;
-    private long generation;
+    /** A newer run cancels an older one, whose outcome is then never published. */
+    private final LatestRunWins<ReplayOutcome> runs;
     private boolean scheduled;
 
     /** @param executor where runs go (the window's ActivityMonitor); @param later how to defer to the FX thread */
     public ReplayViewModel(Executor executor, Consumer<Runnable> later) {
-        this.executor = executor;
+        this.runs = new LatestRunWins<>(executor);
         this.later = later;
         for (Observable input : new Observable[] {checkpoint, sidecar, text, schemas, mode, topic}) {
             input.addListener(changed -> schedule());
@@ -82,10 +80,7 @@ public final class ReplayViewModel {
 
     /** Starts a run now with the current inputs (or clears the outcome when there is no checkpoint). */
     public void run() {
-        if (current != null && current.isRunning()) {
-            current.cancel();
-        }
-        long mine = ++generation;
+        runs.supersede();
         if (checkpoint.get() == null) {
             running.set(false);
             publish(null);
@@ -93,23 +88,19 @@ public final class ReplayViewModel {
         }
         ReplayRequest request = new ReplayRequest(checkpoint.get(), Optional.ofNullable(sidecar.get()), text.get(),
                 schemas.get(), Optional.ofNullable(mode.get()), topic.get());
-        BatchRuns known = runs;
+        BatchRuns known = sparkRuns;
         running.set(true);
-        current = BackgroundTasks.create(() -> ReplayOutcome.compute(request, known))
-                .titled(request.isJob() ? "Replaying the job" : "Replaying the query")
-                .onSuccess(result -> {
-                    if (mine == generation) {
-                        running.set(false);
-                        publish(result);
-                    }
-                })
-                .onFailure(error -> {
-                    if (mine == generation) {
-                        running.set(false);
-                        publish(ReplayOutcome.unreadable(request, "The replay failed: " + error, known));
-                    }
-                })
-                .runOn(executor);
+        runs.run(request.isJob() ? "Replaying the job" : "Replaying the query",
+                work -> ReplayOutcome.compute(request, known, work),
+                result -> {
+                    running.set(false);
+                    publish(result);
+                },
+                error -> {
+                    running.set(false);
+                    publish(ReplayOutcome.unreadable(request, "The replay failed: " + error, known));
+                },
+                () -> running.set(false)); // the outcome on show stays
     }
 
     private void publish(ReplayOutcome result) {
@@ -148,7 +139,7 @@ public final class ReplayViewModel {
 
     /** Spark's own runs of the checkpoint opened next, from its folder (set before its checkpoint). */
     public void setBatchRuns(BatchRuns known) {
-        runs = known == null ? BatchRuns.NONE : known;
+        sparkRuns = known == null ? BatchRuns.NONE : known;
     }
 
     public ObjectProperty<TopicChoice> topicProperty() {

@@ -6,6 +6,7 @@ import io.streamscope.checkpoint.state.StateChange;
 import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.sql.SparkJson;
+import io.streamscope.task.Work;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,7 +34,16 @@ public final class StateSnapshotLoader {
 
     /** Likewise, the rows decoded with {@code schema} when given (the schema a query implies for an old checkpoint). */
     public static StateSnapshot load(Checkpoint checkpoint, StoreChoice choice, long batchId, int limit, Optional<StoreSchema> schema) {
-        StateReader reader = StateReader.open(checkpoint, choice.operator(), choice.store(), schema);
+        return load(checkpoint, choice, batchId, limit, schema, Work.NONE);
+    }
+
+    /**
+     * Likewise, in three passes over the store's partitions (the batch's changes, the state before it, the state
+     * after it), reported to {@code work} as one bar and each asking its cancellation.
+     */
+    public static StateSnapshot load(Checkpoint checkpoint, StoreChoice choice, long batchId, int limit,
+                                     Optional<StoreSchema> schema, Work work) {
+        StateReader reader = StateReader.open(checkpoint, choice.operator(), choice.store(), schema).with(work.step(0, 3));
         Map<String, StateChange.Type> changes = new HashMap<>();
         List<StateRowView> deleted = new ArrayList<>();
         reader.changes(batchId - 1, batchId, change -> {
@@ -46,7 +56,9 @@ public final class StateSnapshotLoader {
                 deleted.removeIf(row -> identity(row.partition(), row.columnFamily(), row.key()).equals(key));
             }
         });
-        Set<String> existedBefore = batchId == 0 ? Set.of() : keysBefore(checkpoint, choice, schema, batchId - 1, changes.keySet());
+        Set<String> existedBefore = batchId == 0 ? Set.of()
+                : keysBefore(checkpoint, choice, schema, batchId - 1, changes.keySet(), work.step(1, 3));
+        reader.with(work.step(2, 3));
         List<StateRowView> changed = new ArrayList<>();
         List<StateRowView> unchanged = new ArrayList<>();
         long[] total = {0};
@@ -73,12 +85,12 @@ public final class StateSnapshotLoader {
 
     /** Which of {@code keys} were in the state after {@code batchId}; only those, so memory follows the change count. */
     private static Set<String> keysBefore(Checkpoint checkpoint, StoreChoice choice, Optional<StoreSchema> schema, long batchId,
-                                          Set<String> keys) {
+                                          Set<String> keys, Work work) {
         Set<String> present = new HashSet<>();
         if (keys.isEmpty()) {
             return present;
         }
-        StateReader previous = StateReader.open(checkpoint, choice.operator(), choice.store(), schema);
+        StateReader previous = StateReader.open(checkpoint, choice.operator(), choice.store(), schema).with(work);
         previous.rows(batchId, row -> {
             String identity = identity(row.partition(), row.columnFamily(), text(row.key()));
             if (keys.contains(identity)) {

@@ -3,6 +3,7 @@ package io.streamscope.ui.state;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.ui.BackgroundTasks;
+import io.streamscope.ui.tasks.LatestRunWins;
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -31,10 +32,12 @@ public final class StateViewModel {
     private Checkpoint checkpoint;
     private Map<Integer, StoreSchema> impliedSchemas = Map.of();
     private Long batchId;
-    private long generation;
+    /** A newer reload cancels an older read, whose rows are then never shown. */
+    private final LatestRunWins<StateSnapshot> reads;
 
     public StateViewModel(Executor executor) {
         this.executor = executor;
+        this.reads = new LatestRunWins<>(executor);
         selectedStore.addListener((property, old, store) -> reload());
     }
 
@@ -71,7 +74,7 @@ public final class StateViewModel {
     }
 
     private void reload() {
-        long mine = ++generation;
+        reads.supersede();
         StoreChoice store = selectedStore.get();
         if (checkpoint == null || store == null || batchId == null) {
             rows.clear();
@@ -80,24 +83,21 @@ public final class StateViewModel {
         }
         Checkpoint source = checkpoint;
         long batch = batchId;
+        String shown = summary.get();
         summary.set("Reading the state after batch " + batch + " …");
         Optional<StoreSchema> schema = store.store().storeName().equals("default")
                 ? Optional.ofNullable(impliedSchemas.get(store.operator().operatorId())) : Optional.empty();
-        BackgroundTasks.create(() -> StateSnapshotLoader.load(source, store, batch, StateSnapshotLoader.DISPLAY_LIMIT, schema))
-                .titled("Reading the state after batch " + batch)
-                .onSuccess(snapshot -> {
-                    if (mine == generation) {
-                        rows.setAll(snapshot.rows());
-                        summary.set(snapshot.summary() + problemText(snapshot));
-                    }
-                })
-                .onFailure(error -> {
-                    if (mine == generation) {
-                        rows.clear();
-                        summary.set("Could not read the state: " + error);
-                    }
-                })
-                .runOn(executor);
+        reads.run("Reading the state after batch " + batch,
+                work -> StateSnapshotLoader.load(source, store, batch, StateSnapshotLoader.DISPLAY_LIMIT, schema, work),
+                snapshot -> {
+                    rows.setAll(snapshot.rows());
+                    summary.set(snapshot.summary() + problemText(snapshot));
+                },
+                error -> {
+                    rows.clear();
+                    summary.set("Could not read the state: " + error);
+                },
+                () -> summary.set(shown)); // the rows on show stay, and say what they are
     }
 
     private static String problemText(StateSnapshot snapshot) {
