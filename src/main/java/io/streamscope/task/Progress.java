@@ -32,9 +32,19 @@ public record Progress(String what, long done, long total, Unit unit) {
         return total == 0 ? 1.0 : Math.min(1.0, (double) done / total);
     }
 
-    /** For the status bar: {@code state/0/3: 120 of 200 partitions}, or {@code offsets: 12 files} without a total. */
+    /**
+     * For the status bar: {@code state/0/3: 120 of 200 partitions}, {@code topic file orders.jsonl: 12.5 of 40.0 MB},
+     * or {@code offsets: 12 files} without a total.
+     */
     public String describe() {
         String prefix = what == null || what.isEmpty() ? "" : what + ": ";
+        if (unit == Unit.BYTES) {
+            return prefix + megabytes(done) + (total < 0 ? "" : " of " + megabytes(total)) + " MB";
+        }
         return total < 0 ? prefix + done + " " + unit.word() : prefix + done + " of " + total + " " + unit.word();
+    }
+
+    private static String megabytes(long bytes) {
+        return String.format(java.util.Locale.ROOT, "%.1f", bytes / 1e6);
     }
 }

@@ -1,5 +1,7 @@
 package io.streamscope.topic;
 
+import io.streamscope.task.Work;
+
 import io.streamscope.checkpoint.KafkaPartition;
 
 import java.io.IOException;
@@ -40,18 +42,28 @@ public final class JsonlTopicSource implements TopicSource {
 
     /** One file per topic. */
     public static JsonlTopicSource open(Map<String, Path> filesByTopic) throws TopicException {
+        return open(filesByTopic, Work.NONE);
+    }
+
+    /**
+     * Likewise, telling {@code work} the bytes of each file indexed (every file is read once, line by line) and
+     * asking its cancellation every few thousand lines.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code work} is cancelled
+     */
+    public static JsonlTopicSource open(Map<String, Path> filesByTopic, Work work) throws TopicException {
         Map<String, Snapshot> snapshots = new LinkedHashMap<>();
         try {
             for (Map.Entry<String, Path> entry : new TreeMap<>(filesByTopic).entrySet()) {
                 Path file = entry.getValue();
-                SnapshotIndex index = SnapshotIndex.scan(file, entry.getKey());
+                SnapshotIndex index = SnapshotIndex.scan(file, entry.getKey(), work);
                 try {
                     snapshots.put(entry.getKey(), new Snapshot(file, index, FileChannel.open(file, StandardOpenOption.READ)));
                 } catch (IOException e) {
                     throw new TopicException("cannot open snapshot file " + file + ": " + e.getMessage(), e);
                 }
             }
-        } catch (TopicException e) {
+        } catch (TopicException | RuntimeException e) {
             snapshots.values().forEach(JsonlTopicSource::closeQuietly);
             throw e;
         }

@@ -1,5 +1,8 @@
 package io.streamscope.topic;
 
+import io.streamscope.task.Progress;
+import io.streamscope.task.Work;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -104,12 +107,25 @@ final class SnapshotIndex {
         return partitions;
     }
 
-    static SnapshotIndex scan(Path file, String topic) throws TopicException {
+    /** Lines between two reports (and questions to the cancellation): a few milliseconds of scanning. */
+    static final int LINES_PER_CHUNK = 4096;
+
+    /**
+     * Reads the whole file once, telling {@code work} the bytes scanned of the file's size and asking its cancellation
+     * every {@value #LINES_PER_CHUNK} lines.
+     */
+    static SnapshotIndex scan(Path file, String topic, Work work) throws TopicException {
         Map<Integer, Partition> partitions = new TreeMap<>();
         String name = file.getFileName().toString();
         try (InputStream in = Files.newInputStream(file)) {
+            long size = Files.size(file);
+            String what = "topic file " + name;
             LineScanner lines = new LineScanner(in);
             while (lines.next()) {
+                if (lines.number() % LINES_PER_CHUNK == 0) {
+                    work.check();
+                    work.report(what, lines.position(), size, Progress.Unit.BYTES);
+                }
                 if (lines.isBlank()) {
                     continue;
                 }
@@ -126,7 +142,16 @@ final class SnapshotIndex {
         for (Map.Entry<Integer, Partition> partition : partitions.entrySet()) {
             partition.getValue().sortByOffset(name + " partition " + partition.getKey());
         }
+        work.report("topic file " + name, fileSize(file), fileSize(file), Progress.Unit.BYTES);
         return new SnapshotIndex(partitions);
+    }
+
+    private static long fileSize(Path file) {
+        try {
+            return Files.size(file);
+        } catch (IOException e) {
+            return 0;
+        }
     }
 
     /** Splits a stream into lines on {@code \n} (a trailing {@code \r} is dropped), tracking byte positions. */

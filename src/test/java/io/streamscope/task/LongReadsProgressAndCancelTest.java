@@ -189,6 +189,27 @@ class LongReadsProgressAndCancelTest {
     }
 
     @Test
+    void aTopicSnapshotIsIndexedByteByByteAndACancelStopsTheScan(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("orders.jsonl");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < 20_000; i++) {
+            lines.append("{\"partition\":0,\"offset\":").append(i).append(",\"timestamp\":").append(i)
+                    .append(",\"value\":\"v\"}\n");
+        }
+        Files.writeString(file, lines);
+        Recorder recorder = new Recorder(-1);
+        JsonlTopicSource.open(Map.of("orders", file), recorder.work()).close();
+        recorder.assertComplete(Progress.Unit.BYTES);
+        assertEquals(Files.size(file), recorder.last().total());
+        assertEquals("topic file orders.jsonl", recorder.last().what());
+        assertTrue(recorder.reports.size() >= 20_000 / 4096, "a report every 4,096 lines: " + recorder.reports.size());
+
+        Recorder cancelling = new Recorder(2);
+        assertThrows(CancellationException.class, () -> JsonlTopicSource.open(Map.of("orders", file), cancelling.work()));
+        assertEquals(2, cancelling.reports.size(), "no chunk scanned after the cancel");
+    }
+
+    @Test
     void theDoctorCountsItsChecks() throws Exception {
         Checkpoint checkpoint = CheckpointReader.read(SAMPLES.resolve("shop-totals-update"));
         Recorder recorder = new Recorder(-1);

@@ -169,6 +169,9 @@ final class RecordBuffer implements StateFileReader.RecordSink {
         int middle = (from + to) >>> 1;
         mergeSort(order, temp, from, middle);
         mergeSort(order, temp, middle, to);
+        if (to - from >= RECORDS_PER_CHECK) {
+            cancellation.check(); // a million-record partition sorts for a second: asked before each large merge
+        }
         if (compare(order[middle - 1], order[middle]) <= 0) {
             return;
         }

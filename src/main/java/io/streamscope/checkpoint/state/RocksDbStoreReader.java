@@ -1,5 +1,7 @@
 package io.streamscope.checkpoint.state;
 
+import io.streamscope.task.Cancellation;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import io.streamscope.checkpoint.Json;
 import io.streamscope.checkpoint.state.sst.SnapshotMerger;
@@ -34,7 +36,19 @@ final class RocksDbStoreReader {
      */
     static Map<ByteKey, byte[]> stateAt(StoreFiles files, long version, String uniqueId, HdfsStoreReader.FileFailure onFailure)
             throws StoreVersionNotAvailableException, IOException {
+        return stateAt(files, version, uniqueId, onFailure, Cancellation.NEVER);
+    }
+
+    /** Likewise, asking {@code cancellation} every {@value RecordBuffer#RECORDS_PER_CHECK} entries merged or applied. */
+    static Map<ByteKey, byte[]> stateAt(StoreFiles files, long version, String uniqueId, HdfsStoreReader.FileFailure onFailure,
+                                        Cancellation cancellation) throws StoreVersionNotAvailableException, IOException {
         Map<ByteKey, byte[]> state = new HashMap<>();
+        long[] entries = {0};
+        Runnable counted = () -> {
+            if (entries[0]++ % RecordBuffer.RECORDS_PER_CHECK == 0) {
+                cancellation.check();
+            }
+        };
         Deque<Path> changelogs = new ArrayDeque<>();
         Path snapshot = null;
         long v = version;
@@ -54,17 +68,20 @@ final class RocksDbStoreReader {
             v--;
         }
         if (snapshot != null) {
-            loadSnapshot(files, snapshot, state, onFailure);
+            loadSnapshot(files, snapshot, state, onFailure, counted);
         }
         for (Path changelog : changelogs) {
-            read(changelog, record -> apply(state, record), onFailure);
+            read(changelog, record -> {
+                counted.run();
+                apply(state, record);
+            }, onFailure);
         }
         return state;
     }
 
     /** Merges the SST files a snapshot zip lists, read in place from the store's {@code SSTs/} folder. */
-    private static void loadSnapshot(StoreFiles files, Path zip, Map<ByteKey, byte[]> state, HdfsStoreReader.FileFailure onFailure)
-            throws IOException {
+    private static void loadSnapshot(StoreFiles files, Path zip, Map<ByteKey, byte[]> state, HdfsStoreReader.FileFailure onFailure,
+                                     Runnable counted) throws IOException {
         List<Path> ssts = new ArrayList<>();
         try {
             for (JsonNode sst : RocksDbSnapshotMetadata.read(zip).path("sstFiles")) {
@@ -90,11 +107,16 @@ final class RocksDbStoreReader {
         }
         try {
             SnapshotMerger.merge(ssts, (file, mismatch) -> onFailure.failed(file, mismatch),
-                    (key, value) -> state.put(new ByteKey(key), value));
+                    (key, value) -> {
+                        counted.run();
+                        state.put(new ByteKey(key), value);
+                    });
         } catch (SstMergeException e) {
             onFailure.failed(e.file(), new StateFileException(e.offset(), e.getMessage()));
         } catch (java.nio.file.NoSuchFileException e) {
             onFailure.failed(zip, new StateFileException(0, "an SST file the snapshot lists is missing: " + e.getFile()));
+        } catch (java.util.concurrent.CancellationException e) {
+            throw e; // the user stopped the read: not the files' doing
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             // The file boundary: damage the SST reader did not foresee still names the snapshot, never escapes.
             onFailure.failed(zip, new StateFileException(0, "the snapshot's SST files cannot be read: " + e));

@@ -294,7 +294,7 @@ public final class StateReader {
         try {
             if (isRocksDb(files.get())) {
                 buffer.clear();
-                RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure)
+                RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure, work.cancellation())
                         .forEach((key, value) -> buffer.put(key.bytes(), value));
                 buffer.settle();
             } else {

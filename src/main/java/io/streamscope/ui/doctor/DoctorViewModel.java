@@ -86,7 +86,7 @@ public final class DoctorViewModel {
         String said = "";
         if (topic != null && (topic.isKafka() || !topic.files().isEmpty())) {
             List<Finding> withTopic;
-            try (TopicSource source = topic.open(checkpoint)) {
+            try (TopicSource source = topic.open(checkpoint, work)) {
                 withTopic = Doctor.examine(checkpoint, Optional.of(source), work);
                 said = "Topic offsets checked against " + topic.describe();
             } catch (java.util.concurrent.CancellationException e) {

@@ -61,7 +61,7 @@ public record ReplayOutcome(ReplayRequest request, ReplayResult result, List<Bat
             return unreadable(request, NO_TOPIC, runs);
         }
         List<JsonNode> sparkReports = runs.sparkReports();
-        try (TopicSource topics = request.topic().open(request.checkpoint())) {
+        try (TopicSource topics = request.topic().open(request.checkpoint(), work)) {
             ReplayResult result = ReplaySession.run(request.session(), topics, work);
             List<BatchProgress> progress = result instanceof ReplayResult.Replayed replayed
                     ? ProgressReport.of(request.checkpoint(), replayed.full(), sparkReports) : List.of();

@@ -1,6 +1,7 @@
 package io.streamscope.ui.replay;
 
 import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.task.Work;
 import io.streamscope.topic.CheckpointSpan;
 import io.streamscope.topic.JsonlTopicSource;
 import io.streamscope.topic.KafkaSettings;
@@ -63,6 +64,11 @@ public record TopicChoice(List<TopicFiles.Entry> files, String bootstrapServers,
      * @param checkpoint the checkpoint replayed: its only topic is the topic of a bare snapshot file
      */
     public TopicSource open(Checkpoint checkpoint) throws TopicException {
+        return open(checkpoint, Work.NONE);
+    }
+
+    /** Likewise, a snapshot file's indexing told to {@code work}, which may cancel it. */
+    public TopicSource open(Checkpoint checkpoint, Work work) throws TopicException {
         if (isKafka()) {
             KafkaSettings settings = KafkaSettings.of(bootstrapServers).withTimeout(KAFKA_TIMEOUT);
             if (commandConfig != null) {
@@ -81,7 +87,7 @@ public record TopicChoice(List<TopicFiles.Entry> files, String bootstrapServers,
                 throw new TopicException("no topic snapshot file " + file);
             }
         }
-        return JsonlTopicSource.open(byTopic);
+        return JsonlTopicSource.open(byTopic, work);
     }
 
     /**
