@@ -88,8 +88,9 @@ class CancelJourneyTest {
         Path big = SyntheticCheckpoint.write(temp.resolve("big-checkpoint"), 400, 2, 10);
         UiTestSupport.open(robot, window, SAMPLES.resolve("shop-totals-update"));
         robot.interact(() -> window.model().timeline().select(1));
-        UiTestSupport.awaitIdle(window);
+        UiTestSupport.awaitReplay(window);
         Shown before = shown();
+        assertTrue(before.inputRows() > 0 && before.resultRows() > 0, before.toString());
 
         holdTitle = "Reading big-checkpoint";
         holdAt = progress -> progress.done() == 600;
@@ -173,7 +174,8 @@ class CancelJourneyTest {
     }
 
     /** What the window shows of the open checkpoint: compared before and after a cancelled read. */
-    private record Shown(String title, String path, int batches, Long selected, int stateRows, String query) {
+    private record Shown(String title, String path, int batches, Long selected, int stateRows, String query,
+                         Object replayed, int inputRows, int resultRows) {
     }
 
     private Shown shown() throws Exception {
@@ -181,7 +183,12 @@ class CancelJourneyTest {
                 window.viewModel().pathTextProperty().get(), window.model().timeline().batches().size(),
                 window.model().timeline().selectedBatchProperty().get() == null ? null
                         : window.model().timeline().selectedBatchProperty().get().id(),
-                window.model().state().rows().size(), window.model().query().textProperty().get()));
+                window.model().state().rows().size(), window.model().query().textProperty().get(),
+                window.model().replay().getOutcome(), rows("#inputTable"), rows("#resultTable")));
+    }
+
+    private int rows(String table) {
+        return ((javafx.scene.control.TableView<?>) window.scene().lookup(table)).getItems().size();
     }
 
     private ReadTask<?> readTitled(String title) {
