@@ -99,7 +99,9 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
                 QueryEditorController.class, new QueryEditorController(model.query(), model.replay(), model.display(),
                         model.activity()),
                 StateController.class, new StateController(model.state()),
-                DoctorController.class, new DoctorController(model.doctor(), model.timeline()));
+                DoctorController.class, new DoctorController(model.doctor(), model.timeline()),
+                io.streamscope.ui.snippet.SparkSnippetController.class,
+                new io.streamscope.ui.snippet.SparkSnippetController(model.sparkSnippet()));
         FXMLLoader loader = new FXMLLoader(resource(FXML));
         loader.setControllerFactory(type -> {
             Object controller = controllers.get(type);

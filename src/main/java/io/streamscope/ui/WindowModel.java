@@ -11,6 +11,7 @@ import io.streamscope.ui.display.DisplayViewModel;
 import io.streamscope.ui.doctor.DoctorViewModel;
 import io.streamscope.ui.follow.FollowUpdate;
 import io.streamscope.ui.follow.FollowViewModel;
+import io.streamscope.ui.snippet.SparkSnippetViewModel;
 import io.streamscope.ui.inspector.BatchFilesViewModel;
 import io.streamscope.ui.playback.PlaybackViewModel;
 import io.streamscope.ui.query.QueryViewModel;
@@ -46,6 +47,7 @@ public final class WindowModel {
     private final Settings settings;
     private final ReplayViewModel replay;
     private final DoctorViewModel doctor;
+    private final SparkSnippetViewModel sparkSnippet;
     private final FollowViewModel follow = new FollowViewModel(this::refresh);
     /** Set while a followed checkpoint's newer reading is put in place: the selection is handed on once, after. */
     private boolean refreshing;
@@ -70,6 +72,10 @@ public final class WindowModel {
         this.recent = settings.recent();
         this.replay = new ReplayViewModel(activity);
         this.doctor = new DoctorViewModel(activity);
+        this.sparkSnippet = new SparkSnippetViewModel(activity);
+        sparkSnippet.checkpointProperty().bind(checkpoint.checkpointProperty());
+        sparkSnippet.storeProperty().bind(state.selectedStoreProperty());
+        sparkSnippet.batchProperty().bind(timeline.selectedBatchProperty());
         doctor.languageProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> DoctorViewModel.languageOf(query.textProperty().get()), query.textProperty()));
         replay.topicProperty().addListener((property, old, topic) -> {
@@ -324,6 +330,11 @@ public final class WindowModel {
     /** The doctor's findings and the handover of the open checkpoint. */
     public DoctorViewModel doctor() {
         return doctor;
+    }
+
+    /** The State Data Source snippet of the store on show. */
+    public SparkSnippetViewModel sparkSnippet() {
+        return sparkSnippet;
     }
 
     /** Follow mode: the open checkpoint followed while its query runs. */
