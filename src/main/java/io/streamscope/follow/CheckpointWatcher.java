@@ -1,5 +1,7 @@
 package io.streamscope.follow;
 
+import io.streamscope.checkpoint.Batch;
+import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.Commit;
 import io.streamscope.checkpoint.CommitLogParser;
 import io.streamscope.checkpoint.FormatException;
@@ -7,6 +9,8 @@ import io.streamscope.checkpoint.KnownLogs;
 import io.streamscope.checkpoint.OffsetLogParser;
 import io.streamscope.checkpoint.OffsetSeq;
 import io.streamscope.checkpoint.QueryMetadataParser;
+import io.streamscope.checkpoint.StateOperatorInfo;
+import io.streamscope.checkpoint.StateStoreInfo;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -73,6 +77,28 @@ public final class CheckpointWatcher {
         this.checkpoint = checkpoint;
         this.nanoClock = nanoClock;
         this.patienceNanos = patience.toNanos();
+    }
+
+    /**
+     * A watcher that goes on from a checkpoint already read (the window's open one): the log files it read whole are
+     * known, so the first poll reports only what is new since and reads none of them again. A file it could not read
+     * is not taken as known: it may have been caught mid-write, and is tried again.
+     */
+    public static CheckpointWatcher continuing(Checkpoint read) {
+        CheckpointWatcher watcher = new CheckpointWatcher(read.path());
+        for (Batch batch : read.batches().values()) {
+            batch.offsets().ifPresent(offsets -> watcher.planned.put(batch.id(), offsets));
+            batch.commit().filter(commit -> commit.version() != 0).ifPresent(commit -> watcher.committed.put(batch.id(), commit));
+        }
+        watcher.metadataDone = read.queryId() != null;
+        long newest = watcher.committed.isEmpty() ? 0 : watcher.committed.lastKey() + 1;
+        for (StateOperatorInfo operator : read.stateOperators()) {
+            for (StateStoreInfo store : operator.stores()) {
+                store.versions().headSet(newest + 1).stream().reduce((a, b) -> b).ifPresent(version ->
+                        watcher.stateReported.put(new StateVersions.Store(operator.operatorId(), store.storeName()), version));
+            }
+        }
+        return watcher;
     }
 
     public Path checkpoint() {

@@ -161,7 +161,7 @@ public final class WindowModel {
         doctor.examine(loaded.checkpoint(), replay.topicProperty().get());
         timeline.setData(loaded.timeline()); // selects a batch, which the listener below hands on
         recent.add(folder);
-        follow.setCheckpoint(folder);
+        follow.setCheckpoint(loaded.checkpoint());
     }
 
     private static Map<Integer, io.streamscope.checkpoint.state.StoreSchema> impliedSchemas(
@@ -193,6 +193,7 @@ public final class WindowModel {
                     .findFirst().ifPresent(state.selectedStoreProperty()::set);
             state.setImpliedSchemas(impliedSchemas(replay.getOutcome()));
         }
+        follow.setCheckpoint(newer.checkpoint());
         batchFiles.setCheckpoint(newer.checkpoint());
         replay.setBatchRuns(newer.runs());
         replay.checkpointProperty().set(newer.checkpoint());

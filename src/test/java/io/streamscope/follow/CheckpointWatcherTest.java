@@ -142,6 +142,25 @@ class CheckpointWatcherTest {
         assertEquals(whole.stateOperators(), fromKnown.stateOperators());
     }
 
+    @Test
+    void aWatcherGoingOnFromAReadCheckpointReportsOnlyWhatIsNewAndRetriesWhatItCouldNotRead() throws Exception {
+        SparkWrites spark = new SparkWrites(SAMPLE, live);
+        spark.start();
+        spark.batch(0);
+        spark.batch(1);
+        spark.halfWritten("offsets/2"); // the window opened the folder while Spark was writing this
+        Checkpoint opened = CheckpointReader.read(live);
+        assertEquals("offsets/2", opened.problems().get(0).path(), "read at the wrong moment, it looks damaged");
+        CheckpointWatcher watcher = CheckpointWatcher.continuing(opened);
+        assertEquals(List.of(), seen(watcher), "nothing new; the half-written file is retried, not known");
+        spark.finish("offsets/2");
+        assertEquals(List.of("planned 2"), seen(watcher));
+        spark.state(2);
+        spark.commit(2);
+        assertEquals(List.of("state 0/default v3", "committed 2"), seen(watcher));
+        assertEquals(List.of(), CheckpointReader.read(live, watcher.known()).problems());
+    }
+
     /** A file system without a watch service (a zip file system here, as a remote store would be): polling. */
     @Test
     void withoutAWatchServiceTheFollowerPollsWithBackoff() throws Exception {

@@ -1,5 +1,6 @@
 package io.streamscope.ui.follow;
 
+import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.NotACheckpointException;
 import io.streamscope.follow.ChangeWait;
@@ -33,6 +34,8 @@ public final class FollowViewModel {
     private final Consumer<Runnable> later;
     private final Consumer<FollowUpdate> deliver;
     private Path folder;
+    /** The newest reading on show of that folder: a new session goes on from it. */
+    private Checkpoint shown;
     private Session session;
 
     /**
@@ -49,8 +52,13 @@ public final class FollowViewModel {
         this(deliver, Platform::runLater);
     }
 
-    /** The checkpoint on show (null while none, or while one is being read): followed while follow mode is on. */
-    public void setCheckpoint(Path opened) {
+    /**
+     * The checkpoint on show (null while none, or while one is being read), or a newer reading of it: followed while
+     * follow mode is on.
+     */
+    public void setCheckpoint(Checkpoint onShow) {
+        Path opened = onShow == null ? null : onShow.path();
+        shown = onShow;
         if (opened == null ? folder != null : !opened.equals(folder)) {
             folder = opened;
             restart();
@@ -89,7 +97,7 @@ public final class FollowViewModel {
         } else if (folder == null) {
             status.set("Following: waiting for a checkpoint to open");
         } else {
-            session = new Session(folder);
+            session = new Session(shown);
             status.set("Following " + folder.getFileName() + " …");
             session.start();
         }
@@ -99,12 +107,14 @@ public final class FollowViewModel {
     private final class Session {
 
         private final Path path;
+        private final Checkpoint from;
         private final AtomicBoolean stopped = new AtomicBoolean();
         private final AtomicReference<FollowUpdate> pending = new AtomicReference<>();
         private final Thread thread;
 
-        Session(Path path) {
-            this.path = path;
+        Session(Checkpoint from) {
+            this.from = from;
+            this.path = from.path();
             this.thread = new Thread(this::run, "streamscope-follow-" + path.getFileName());
             thread.setDaemon(true);
         }
@@ -119,7 +129,7 @@ public final class FollowViewModel {
         }
 
         private void run() {
-            CheckpointWatcher watcher = new CheckpointWatcher(path);
+            CheckpointWatcher watcher = CheckpointWatcher.continuing(from);
             try (ChangeWait wait = ChangeWait.forCheckpoint(path, FollowClock.SYSTEM)) {
                 onFx(() -> status.set("Following " + path.getFileName() + " (" + wait.description() + ")"));
                 new CheckpointFollower(watcher, wait, FollowClock.SYSTEM).run(stopped::get, Long.MAX_VALUE, events -> {
