@@ -55,23 +55,25 @@ final class StateVersions {
         return complete;
     }
 
-    /** A partition folder: the default store's files, and a named store's in its own folder. */
+    /**
+     * A partition folder: the default store's files, and a named store's in its own folder. Told apart by name, not
+     * by a status call per entry (a remote store would pay one request per file).
+     */
     private static Map<String, TreeSet<Long>> versionsIn(Path partition) {
         Map<String, TreeSet<Long>> stores = new TreeMap<>();
         for (Path entry : list(partition)) {
             String name = entry.getFileName().toString();
-            if (Files.isDirectory(entry, LinkOption.NOFOLLOW_LINKS)) {
-                if (!name.startsWith(".") && !name.startsWith("_") && !name.equals("SSTs")) {
-                    TreeSet<Long> versions = new TreeSet<>();
-                    for (Path file : list(entry)) {
-                        version(file).ifPresent(versions::add);
-                    }
-                    if (!versions.isEmpty()) {
-                        stores.put(name, versions);
-                    }
+            java.util.Optional<Long> version = version(entry);
+            if (version.isPresent()) {
+                stores.computeIfAbsent(DEFAULT_STORE, store -> new TreeSet<>()).add(version.get());
+            } else if (!name.startsWith(".") && !name.startsWith("_") && !name.equals("SSTs") && !name.contains(".")) {
+                TreeSet<Long> versions = new TreeSet<>();
+                for (Path file : list(entry)) {
+                    version(file).ifPresent(versions::add);
                 }
-            } else {
-                version(entry).ifPresent(v -> stores.computeIfAbsent(DEFAULT_STORE, store -> new TreeSet<>()).add(v));
+                if (!versions.isEmpty()) {
+                    stores.put(name, versions);
+                }
             }
         }
         return stores;

@@ -69,6 +69,19 @@ class CheckpointWatcherTest {
     }
 
     @Test
+    void aJoinsFourStoresEachGetTheirVersion() {
+        SparkWrites spark = new SparkWrites(Path.of("sample-checkpoints/shop-join-inner"), live);
+        CheckpointWatcher watcher = new CheckpointWatcher(live);
+        spark.start();
+        spark.plan(0);
+        spark.state(0);
+        assertEquals(List.of("metadata", "planned 0"), seen(watcher));
+        spark.commit(0);
+        assertEquals(List.of("state 0/left-keyToNumValues v1", "state 0/left-keyWithIndexToValue v1",
+                "state 0/right-keyToNumValues v1", "state 0/right-keyWithIndexToValue v1", "committed 0"), seen(watcher));
+    }
+
+    @Test
     void whatIsAlreadyThereComesFirstInSparksOrder() {
         SparkWrites spark = new SparkWrites(SAMPLE, live);
         spark.start();
