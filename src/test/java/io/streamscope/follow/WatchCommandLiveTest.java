@@ -103,6 +103,23 @@ class WatchCommandLiveTest {
         assertEquals(List.of("metadata", "timeout"), lines().stream().map(WatchCommandLiveTest::summary).toList());
     }
 
+    @Test
+    void aFileThatStaysDamagedIsOneProblemLine() throws Exception {
+        SparkWrites spark = new SparkWrites(CheckpointWatcherTest.SAMPLE, live);
+        spark.start();
+        spark.batch(0);
+        java.nio.file.Files.writeString(live.resolve("offsets/1"), "v1\n{\"batchWatermarkMs\":0,"); // cut short for good
+        int exit = Cli.run(new String[] {"watch", live.toString(), "--until-batch", "1", "--timeout", "7", "--interval", "100"},
+                new PrintStream(printed, true, StandardCharsets.UTF_8), System.err);
+        assertEquals(0, exit);
+        List<String> lines = lines();
+        assertEquals(List.of("metadata", "planned 0", "state 0", "committed 0", "problem 1", "timeout"),
+                lines.stream().map(WatchCommandLiveTest::summary).toList(), String.join("\n", lines));
+        JsonNode problem = Json.MAPPER.readTree(lines.get(4));
+        assertEquals("offsets/1", problem.get("path").asText());
+        assertTrue(problem.get("message").asText().length() > 5, problem.toString());
+    }
+
     private static String summary(String line) {
         try {
             JsonNode event = Json.MAPPER.readTree(line);
