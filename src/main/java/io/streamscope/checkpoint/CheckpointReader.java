@@ -24,7 +24,7 @@ public final class CheckpointReader {
      * @throws NotACheckpointException when {@code folder} is not a checkpoint at all (with the reason)
      */
     public static Checkpoint read(Path folder) throws NotACheckpointException {
-        return read(folder, Work.NONE);
+        return read(folder, null, Work.NONE);
     }
 
     /**
@@ -34,26 +34,47 @@ public final class CheckpointReader {
      * @throws java.util.concurrent.CancellationException when {@code work} is cancelled
      */
     public static Checkpoint read(Path folder, Work work) throws NotACheckpointException {
+        return read(folder, null, work);
+    }
+
+    /**
+     * Reads a running query's checkpoint again with the offsets and commits a watcher has already seen whole: no log
+     * file is read twice, and a file still being written (not yet known) is left out rather than taken for damage.
+     * The rest (metadata, sources, state) is read as {@link #read(Path)} reads it.
+     *
+     * @param known null to read the logs from the folder
+     */
+    public static Checkpoint read(Path folder, KnownLogs known) throws NotACheckpointException {
+        return read(folder, known, Work.NONE);
+    }
+
+    /** The reading behind the others: {@code known} logs taken as seen (null: read them), progress told to {@code work}. */
+    public static Checkpoint read(Path folder, KnownLogs known, Work work) throws NotACheckpointException {
         Path root = folder.toAbsolutePath().normalize();
         FolderKind.requireCheckpoint(root);
         Findings findings = new Findings();
         FolderAccess access = new FolderAccess(root, findings);
 
         String queryId = readQueryId(access);
-        NavigableMap<Long, Path> offsetFiles = LogFolder.batchFiles(access, root.resolve("offsets"), false);
+        NavigableMap<Long, Path> offsetFiles = known == null ? LogFolder.batchFiles(access, root.resolve("offsets"), false)
+                : LogFolder.knownFiles(root.resolve("offsets"), known.offsets().keySet(), known.unreadableOffsets());
         boolean hasCommitLog = access.isFolder(root.resolve("commits"));
-        NavigableMap<Long, Path> commitFiles = LogFolder.batchFiles(access, root.resolve("commits"), false);
+        NavigableMap<Long, Path> commitFiles = known == null ? LogFolder.batchFiles(access, root.resolve("commits"), false)
+                : LogFolder.knownFiles(root.resolve("commits"), known.commits().keySet(), known.unreadableCommits());
 
         LogProgress progress = new LogProgress(work, offsetFiles.size() + commitFiles.size());
         NavigableMap<Long, OffsetSeq> offsets = new TreeMap<>();
         for (Map.Entry<Long, Path> file : offsetFiles.entrySet()) {
             progress.next("offsets/" + file.getKey());
-            parse(access, file.getValue(), OffsetLogParser::parseText).ifPresent(seq -> offsets.put(file.getKey(), seq));
+            Optional<OffsetSeq> seen = known == null ? Optional.empty() : Optional.ofNullable(known.offsets().get(file.getKey()));
+            seen.or(() -> parse(access, file.getValue(), OffsetLogParser::parseText)).ifPresent(seq -> offsets.put(file.getKey(), seq));
         }
         NavigableMap<Long, Commit> commits = new TreeMap<>();
         for (Map.Entry<Long, Path> file : commitFiles.entrySet()) {
             progress.next("commits/" + file.getKey());
-            commits.put(file.getKey(), parse(access, file.getValue(), CommitLogParser::parseText).orElseGet(Commit::unreadable));
+            Optional<Commit> seen = known == null ? Optional.empty() : Optional.ofNullable(known.commits().get(file.getKey()));
+            commits.put(file.getKey(), seen.or(() -> parse(access, file.getValue(), CommitLogParser::parseText))
+                    .orElseGet(Commit::unreadable));
         }
         progress.done("state/");
 

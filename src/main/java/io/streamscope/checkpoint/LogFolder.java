@@ -39,6 +39,14 @@ final class LogFolder {
         return files;
     }
 
+    /** The files of {@code dir} a watcher has seen (parsed, or unreadable after retries), by batch id. */
+    static NavigableMap<Long, Path> knownFiles(Path dir, java.util.Set<Long> parsed, java.util.Set<Long> unreadable) {
+        NavigableMap<Long, Path> files = new TreeMap<>();
+        parsed.forEach(id -> files.put(id, dir.resolve(Long.toString(id))));
+        unreadable.forEach(id -> files.put(id, dir.resolve(Long.toString(id))));
+        return files;
+    }
+
     static Long parseBatchId(String name) {
         if (name.isEmpty() || name.length() > 19) {
             return null;

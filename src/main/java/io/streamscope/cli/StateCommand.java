@@ -13,6 +13,7 @@ import io.streamscope.checkpoint.state.StateChange;
 import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.checkpoint.state.StateRow;
 import io.streamscope.checkpoint.state.StoreSchema;
+import io.streamscope.doctor.StateSnippet;
 import io.streamscope.replay.ImpliedStateSchema;
 import io.streamscope.sql.SparkJson;
 import io.streamscope.sql.SparkType;
@@ -30,20 +31,29 @@ import java.util.stream.Collectors;
 
 /**
  * {@code state CHECKPOINT [--batch N] [--operator K] [--store NAME] [--changes-from M]}: the rows of a state store
- * after a batch, or the changes of batches M+1…N. Rows stream out one per line as they are decoded.
+ * after a batch, or the changes of batches M+1…N. Rows stream out one per line as they are decoded. With
+ * {@code --spark-snippet [--language python|scala]} no state is read: it prints the State Data Source read that gives
+ * the same rows (or changes) on the user's own Spark cluster.
  */
 final class StateCommand implements Command {
+
+    private static final String SNIPPET_FLAG = "--spark-snippet";
 
     @Override
     public String usage() {
         return "state CHECKPOINT_DIR [--batch N] [--operator K] [--store NAME] [--changes-from M]"
-                + " [--key-schema SCHEMA --value-schema SCHEMA]";
+                + " [--key-schema SCHEMA --value-schema SCHEMA] [--spark-snippet [--language python|scala]]";
     }
 
     @Override
     public int run(String[] args, PrintStream out) throws UsageException, CommandFailedException {
-        Arguments arguments = Arguments.parse(args, List.of("--batch", "--operator", "--store", "--changes-from",
-                "--key-schema", "--value-schema"));
+        List<String> given = new java.util.ArrayList<>(List.of(args));
+        boolean snippet = given.remove(SNIPPET_FLAG); // a switch: it takes no value
+        Arguments arguments = Arguments.parse(given.toArray(String[]::new), List.of("--batch", "--operator", "--store",
+                "--changes-from", "--key-schema", "--value-schema", "--language"));
+        if (arguments.has("--language") && !snippet) {
+            throw new UsageException("--language goes with --spark-snippet");
+        }
         Checkpoint checkpoint;
         try {
             checkpoint = CheckpointReader.read(Path.of(arguments.positional()));
@@ -61,15 +71,19 @@ final class StateCommand implements Command {
             throw new CommandFailedException("batch " + batchId + " is beyond the last batch of the checkpoint ("
                     + checkpoint.batches().lastKey() + ")");
         }
+        Optional<Long> changesFrom = arguments.longOption("--changes-from");
+        if (changesFrom.isPresent() && changesFrom.get() >= batchId) {
+            throw new UsageException("--changes-from " + changesFrom.get() + " must be below the batch " + batchId);
+        }
+        if (snippet) {
+            return StateSnippetOutput.print(StateSnippet.of(checkpoint, operator, store, batchId, changesFrom),
+                    arguments.option("--language").orElse("python"), batchId, operator, store, out);
+        }
         Optional<StoreSchema> schema = suppliedSchema(arguments);
         if (schema.isEmpty() && store.schema().isEmpty() && store.storeName().equals("default")) {
             schema = Optional.ofNullable(ImpliedStateSchema.fromSidecar(checkpoint).get(operator.operatorId()));
         }
         StateReader reader = StateReader.open(checkpoint, operator, store, schema);
-        Optional<Long> changesFrom = arguments.longOption("--changes-from");
-        if (changesFrom.isPresent() && changesFrom.get() >= batchId) {
-            throw new UsageException("--changes-from " + changesFrom.get() + " must be below the batch " + batchId);
-        }
         try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(new java.io.BufferedOutputStream(new NonClosingStream(out), 1 << 16))) {
             json.setPrettyPrinter(new LinePerElementPrinter());
             json.writeStartObject();

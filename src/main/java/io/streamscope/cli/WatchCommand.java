@@ -1,25 +1,26 @@
 package io.streamscope.cli;
 
-import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.databind.JsonNode;
-import io.streamscope.checkpoint.Json;
+import io.streamscope.follow.Backoff;
+import io.streamscope.follow.ChangeWait;
 import io.streamscope.follow.CheckpointEvent;
+import io.streamscope.follow.CheckpointFollower;
 import io.streamscope.follow.CheckpointWatcher;
+import io.streamscope.follow.FollowClock;
+import io.streamscope.follow.PollingWait;
 
-import java.io.IOException;
 import java.io.PrintStream;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * {@code watch CHECKPOINT [--until-batch N] [--timeout S] [--interval MS]}: one JSON line per event as Spark writes the
- * checkpoint ({@code {"event":"planned","batchId":2,"endOffsets":[…],"watermarkMs":…}}, {@code {"event":"committed",
- * …}}), the batches already there first; exits once batch N is committed, or at the timeout with
- * {@code {"event":"timeout"}}. Polls every 200 ms by default; never writes.
+ * checkpoint ({@code metadata}, {@code planned}, {@code state}, {@code committed}, {@code problem}), what is already
+ * there first; exits once batch N is committed, or at the timeout with {@code {"event":"timeout"}}. A local folder
+ * is followed with a file watcher, other file systems by polling with backoff; {@code --interval} polls at that
+ * interval instead. Never writes.
  */
 final class WatchCommand implements Command {
 
@@ -37,32 +38,36 @@ final class WatchCommand implements Command {
         }
         Optional<Long> until = number(flags, "--until-batch");
         Optional<Long> timeout = number(flags, "--timeout");
-        long interval = number(flags, "--interval").orElse(200L);
-        if (interval < 10 || interval > 600_000) {
+        Optional<Long> interval = number(flags, "--interval");
+        if (interval.isPresent() && (interval.get() < 10 || interval.get() > 600_000)) {
             throw new UsageException("--interval is between 10 and 600000 ms");
         }
-        long deadline = timeout.map(s -> System.nanoTime() + s * 1_000_000_000L).orElse(Long.MAX_VALUE);
+        if (timeout.isPresent() && timeout.get() > 100L * 365 * 24 * 3600) {
+            throw new UsageException("--timeout is at most 100 years");
+        }
+        FollowClock clock = FollowClock.SYSTEM;
+        long deadline = timeout.map(s -> clock.nanoTime() + s * 1_000_000_000L).orElse(Long.MAX_VALUE);
         CheckpointWatcher watcher = new CheckpointWatcher(folder);
-        while (true) {
-            for (CheckpointEvent event : watcher.poll()) {
-                out.println(line(event));
-            }
-            out.flush();
-            if (until.isPresent() && watcher.committed(until.get())) {
-                return Cli.OK;
-            }
-            if (System.nanoTime() >= deadline) {
+        try (ChangeWait wait = interval.<ChangeWait>map(ms -> new PollingWait(
+                new Backoff(Duration.ofMillis(ms), Duration.ofMillis(ms), Duration.ofSeconds(30)), clock))
+                .orElseGet(() -> ChangeWait.forCheckpoint(folder, clock))) {
+            boolean reached = new CheckpointFollower(watcher, wait, clock).run(
+                    () -> until.isPresent() && watcher.committed(until.get()), deadline, events -> print(events, out));
+            if (!reached) {
                 out.println("{\"event\":\"timeout\"}");
                 out.flush();
-                return Cli.OK;
             }
-            try {
-                Thread.sleep(Math.min(interval, Math.max(1, (deadline - System.nanoTime()) / 1_000_000)));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return Cli.OK;
-            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
+        return Cli.OK;
+    }
+
+    private static void print(List<CheckpointEvent> events, PrintStream out) {
+        for (CheckpointEvent event : events) {
+            out.println(WatchEventJson.line(event));
+        }
+        out.flush();
     }
 
     private static Optional<Long> number(Arguments flags, String name) throws UsageException {
@@ -79,32 +84,5 @@ final class WatchCommand implements Command {
         } catch (NumberFormatException e) {
             throw new UsageException(name + " takes a whole number, not " + text.get());
         }
-    }
-
-    private static String line(CheckpointEvent event) {
-        StringWriter text = new StringWriter();
-        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(text)) {
-            json.writeStartObject();
-            json.writeStringField("event", event.kind().label());
-            json.writeNumberField("batchId", event.batchId());
-            if (event.kind() == CheckpointEvent.Kind.PLANNED) {
-                json.writeArrayFieldStart("endOffsets");
-                for (JsonNode offsets : event.endOffsets()) {
-                    if (offsets == null) {
-                        json.writeNull();
-                    } else {
-                        json.writeTree(offsets);
-                    }
-                }
-                json.writeEndArray();
-                json.writeNumberField("watermarkMs", event.watermarkMs().orElse(0L));
-            } else if (event.watermarkMs().isPresent()) {
-                json.writeNumberField("nextWatermarkMs", event.watermarkMs().get());
-            }
-            json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        return text.toString();
     }
 }

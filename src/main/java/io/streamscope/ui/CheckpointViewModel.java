@@ -107,6 +107,25 @@ public final class CheckpointViewModel {
         this.loaded.set(loaded);
     }
 
+    /**
+     * The open checkpoint read again while its query runs (follow mode): rows, findings and status replaced in one
+     * go, with no "reading" state in between. Ignored when another folder opened meanwhile.
+     *
+     * @return whether it was taken
+     */
+    public boolean refresh(LoadedCheckpoint newer) {
+        Checkpoint shown = checkpoint.get();
+        if (loading.get() || shown == null || !shown.path().equals(newer.checkpoint().path())) {
+            return false;
+        }
+        checkpoint.set(newer.checkpoint());
+        queryText.set(newer.queryText());
+        batches.setAll(newer.rows());
+        findings.setAll(newer.findings());
+        status.set(newer.summary());
+        return true;
+    }
+
     void showFailure(Path target, Throwable error) {
         boolean notACheckpoint = error instanceof NotACheckpointException;
         folder.set(target);

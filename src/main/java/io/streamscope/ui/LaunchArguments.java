@@ -15,13 +15,15 @@ import java.util.OptionalLong;
  * that is not a flag), {@code --batch N}, {@code --presentation}, {@code --job FILE} (the streaming job's PySpark or
  * Scala source), {@code --topic-file [TOPIC=]F} (repeatable),
  * {@code --bootstrap-servers H}, {@code --topic T}, {@code --command-config F}, {@code --schema DDL},
- * {@code --query Q}, {@code --mode append|update|complete}. Values go after a space or an {@code =}. Without a
+ * {@code --query Q}, {@code --mode append|update|complete}, {@code --follow} (follow mode on: new batches appear as
+ * the running query writes them). Values go after a space or an {@code =}. Without a
  * checkpoint the default sample opens when the working directory has it. Mistakes become warnings, never a crash.
  */
 public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boolean presentation,
                               List<String> topicFiles, Optional<String> bootstrapServers, Optional<String> topic,
                               Optional<String> commandConfig, Optional<String> schema, Optional<String> query,
-                              Optional<OutputMode> mode, Optional<Path> job, boolean lesson, List<String> warnings) {
+                              Optional<OutputMode> mode, Optional<Path> job, boolean lesson, List<String> warnings,
+                              boolean follow) {
 
     static final String DEFAULT_SAMPLE = "sample-checkpoints/shop-totals-update";
 
@@ -40,7 +42,7 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
         }
         return new LaunchArguments(checkpoint, parser.batch, parser.presentation, parser.topicFiles,
                 parser.bootstrapServers, parser.topic, parser.commandConfig, parser.schema, parser.query, parser.mode,
-                parser.job, parser.lesson, parser.warnings);
+                parser.job, parser.lesson, parser.warnings, parser.follow);
     }
 
     /** The checkpoint the window opens at start. */
@@ -58,6 +60,7 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
         private OptionalLong batch = OptionalLong.empty();
         private boolean presentation;
         private boolean lesson;
+        private boolean follow;
         private Optional<String> bootstrapServers = Optional.empty();
         private Optional<String> topic = Optional.empty();
         private Optional<String> commandConfig = Optional.empty();
@@ -89,6 +92,7 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
                 switch (flag) {
                     case "--presentation" -> presentation = true;
                     case "--lesson" -> lesson = true;
+                    case "--follow" -> follow = true;
                     case "--checkpoint" -> {
                         checkpointFlagSeen = true;
                         value(flag, inline).ifPresent(dir -> checkpoint = Optional.of(workingDirectory.resolve(dir)));

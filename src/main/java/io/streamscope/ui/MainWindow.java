@@ -99,7 +99,9 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
                 QueryEditorController.class, new QueryEditorController(model.query(), model.replay(), model.display(),
                         model.activity()),
                 StateController.class, new StateController(model.state()),
-                DoctorController.class, new DoctorController(model.doctor(), model.timeline()));
+                DoctorController.class, new DoctorController(model.doctor(), model.timeline()),
+                io.streamscope.ui.snippet.SparkSnippetController.class,
+                new io.streamscope.ui.snippet.SparkSnippetController(model.sparkSnippet()));
         FXMLLoader loader = new FXMLLoader(resource(FXML));
         loader.setControllerFactory(type -> {
             Object controller = controllers.get(type);
@@ -130,6 +132,9 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         }
         if (root.lookup("#headerBar") instanceof javafx.scene.layout.Pane headerBar) {
             headerBar.getChildren().add(io.streamscope.ui.display.ThemeSelector.create(model.display()));
+            // before Export: the transport bar has no room left at 1280 px
+            headerBar.getChildren().add(Math.max(0, headerBar.getChildren().indexOf(root.lookup("#exportMenu"))),
+                    io.streamscope.ui.follow.FollowToggle.create(model.follow()));
         }
         if (root.lookup("#transportBar") instanceof javafx.scene.layout.Pane bar) {
             javafx.scene.control.ToggleButton button = new javafx.scene.control.ToggleButton("Lesson");
@@ -170,6 +175,7 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         return new Shortcuts()
                 .always(shortcut(KeyCode.O), header::chooseCheckpoint)
                 .always(new KeyCodeCombination(KeyCode.F11), display::togglePresentation)
+                .always(new KeyCodeCombination(KeyCode.F5), model.follow()::toggle)
                 .always(shortcut(KeyCode.EQUALS), display::zoomIn)
                 .always(shortcut(KeyCode.PLUS), display::zoomIn)
                 .always(shortcut(KeyCode.ADD), display::zoomIn)
@@ -227,6 +233,7 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         stage.setMinWidth(720);
         stage.setMinHeight(480);
         stage.setScene(scene);
+        stage.addEventHandler(javafx.stage.WindowEvent.WINDOW_HIDDEN, event -> model.follow().stop());
         SceneStyle.bindFullScreen(stage, model.display());
         stage.show();
         stage.requestFocus(); // JavaFX 20+ stages no longer take focus on show under Monocle (TestFX#749)

@@ -9,6 +9,9 @@ import io.streamscope.ui.settings.Settings;
 
 import io.streamscope.ui.display.DisplayViewModel;
 import io.streamscope.ui.doctor.DoctorViewModel;
+import io.streamscope.ui.follow.FollowUpdate;
+import io.streamscope.ui.follow.FollowViewModel;
+import io.streamscope.ui.snippet.SparkSnippetViewModel;
 import io.streamscope.ui.inspector.BatchFilesViewModel;
 import io.streamscope.ui.playback.PlaybackViewModel;
 import io.streamscope.ui.query.QueryViewModel;
@@ -44,6 +47,10 @@ public final class WindowModel {
     private final Settings settings;
     private final ReplayViewModel replay;
     private final DoctorViewModel doctor;
+    private final SparkSnippetViewModel sparkSnippet;
+    private final FollowViewModel follow = new FollowViewModel(this::refresh);
+    /** Set while a followed checkpoint's newer reading is put in place: the selection is handed on once, after. */
+    private boolean refreshing;
     /** The checkpoint whose settings the user's changes go to; null while none is open. */
     private Path settingsFolder;
     /** Set while a checkpoint's settings are put in place: those are no change of the user's. */
@@ -65,6 +72,10 @@ public final class WindowModel {
         this.recent = settings.recent();
         this.replay = new ReplayViewModel(activity);
         this.doctor = new DoctorViewModel(activity);
+        this.sparkSnippet = new SparkSnippetViewModel(activity);
+        sparkSnippet.checkpointProperty().bind(checkpoint.checkpointProperty());
+        sparkSnippet.storeProperty().bind(state.selectedStoreProperty());
+        sparkSnippet.batchProperty().bind(timeline.selectedBatchProperty());
         doctor.languageProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
                 () -> DoctorViewModel.languageOf(query.textProperty().get()), query.textProperty()));
         replay.topicProperty().addListener((property, old, topic) -> {
@@ -92,11 +103,13 @@ public final class WindowModel {
                 opened(loaded);
             }
         });
-        timeline.selectedBatchProperty().addListener((property, old, batch) -> selected(batch));
+        timeline.selectedBatchProperty().addListener((property, old, batch) -> {
+            if (!refreshing) {
+                selected(batch);
+            }
+        });
         replay.outcomeProperty().addListener((property, old, outcome) -> {
-            state.setImpliedSchemas(outcome == null || !outcome.replayed() ? Map.of()
-                    : ImpliedStateSchema.forStoresWithoutSchema(outcome.replay().orElseThrow().query(),
-                            outcome.request().checkpoint()));
+            state.setImpliedSchemas(impliedSchemas(outcome));
             if (outcome != null && query.modeOverrideProperty().get() == null) {
                 query.adoptMode(outcome.mode()); // the job's mode, on show, not chosen
             }
@@ -143,6 +156,56 @@ public final class WindowModel {
         doctor.examine(loaded.checkpoint(), replay.topicProperty().get());
         timeline.setData(loaded.timeline()); // selects a batch, which the listener below hands on
         recent.add(folder);
+        follow.setCheckpoint(loaded.checkpoint());
+    }
+
+    private static Map<Integer, io.streamscope.checkpoint.state.StoreSchema> impliedSchemas(
+            io.streamscope.ui.replay.ReplayOutcome outcome) {
+        return outcome == null || !outcome.replayed() ? Map.of()
+                : ImpliedStateSchema.forStoresWithoutSchema(outcome.replay().orElseThrow().query(),
+                        outcome.request().checkpoint());
+    }
+
+    /**
+     * Follow mode read the open checkpoint again: the new batches join the timeline (the selection stays, or moves to
+     * the newest batch when it was on the last), the replay runs again (the topic's end offsets and the lag with it),
+     * the doctor looks again, and after a commit the state on show is read again; the job, schemas, mode and topic
+     * source stay as they are.
+     */
+    private void refresh(FollowUpdate update) {
+        LoadedCheckpoint newer = update.loaded();
+        io.streamscope.checkpoint.Checkpoint shown = checkpoint.checkpointProperty().get();
+        if (shown == null || newer.checkpoint().equals(shown) || !checkpoint.refresh(newer)) {
+            return;
+        }
+        boolean stateChanged = update.committed() || !newer.checkpoint().stateOperators().equals(shown.stateOperators());
+        if (stateChanged) {
+            io.streamscope.ui.state.StoreChoice chosen = state.selectedStoreProperty().get();
+            state.setCheckpoint(newer.checkpoint());
+            state.stores().stream().filter(choice -> chosen != null
+                            && choice.operator().operatorId() == chosen.operator().operatorId()
+                            && choice.store().storeName().equals(chosen.store().storeName()))
+                    .findFirst().ifPresent(state.selectedStoreProperty()::set);
+            state.setImpliedSchemas(impliedSchemas(replay.getOutcome()));
+        }
+        follow.setCheckpoint(newer.checkpoint());
+        batchFiles.setCheckpoint(newer.checkpoint());
+        replay.setBatchRuns(newer.runs());
+        replay.checkpointProperty().set(newer.checkpoint());
+        doctor.examine(newer.checkpoint(), replay.topicProperty().get());
+        TimelineBatch before = timeline.getSelectedBatch();
+        refreshing = true;
+        try {
+            timeline.update(newer.timeline(), true);
+        } finally {
+            refreshing = false;
+        }
+        TimelineBatch after = timeline.getSelectedBatch();
+        batchFiles.setBatch(after);
+        if (stateChanged || before == null || after == null || before.id() != after.id()) {
+            state.setBatch(after == null ? null : after.id());
+        }
+        replay.selectedBatchProperty().set(after == null ? null : after.id());
     }
 
     private void closeCheckpoint() {
@@ -150,6 +213,7 @@ public final class WindowModel {
         state.setCheckpoint(null);
         batchFiles.setCheckpoint(null);
         doctor.clear();
+        follow.setCheckpoint(null);
         forgetCheckpoint();
     }
 
@@ -204,6 +268,9 @@ public final class WindowModel {
         }
         if (arguments.presentation()) {
             display.presentationProperty().set(true);
+        }
+        if (arguments.follow()) {
+            follow.followingProperty().set(true);
         }
         if (arguments.job().isEmpty()) {
             arguments.checkpoint().ifPresent(this::open);
@@ -268,6 +335,16 @@ public final class WindowModel {
     /** The doctor's findings and the handover of the open checkpoint. */
     public DoctorViewModel doctor() {
         return doctor;
+    }
+
+    /** The State Data Source snippet of the store on show. */
+    public SparkSnippetViewModel sparkSnippet() {
+        return sparkSnippet;
+    }
+
+    /** Follow mode: the open checkpoint followed while its query runs. */
+    public FollowViewModel follow() {
+        return follow;
     }
 
     public RecentFolders recent() {

@@ -59,7 +59,7 @@ public final class CheckpointReadBench {
         return runtime.totalMemory() - runtime.freeMemory();
     }
 
-    private static void write(Path folder) throws IOException {
+    static void write(Path folder) throws IOException {
         Files.writeString(folder.resolve("metadata"), "{\"id\":\"6f0a4f3e-1b5c-4d0e-9a57-0c9e0a6f1c11\"}");
         Path offsets = Files.createDirectories(folder.resolve("offsets"));
         Path commits = Files.createDirectories(folder.resolve("commits"));

@@ -48,6 +48,13 @@ class LaunchArgumentsTest {
     }
 
     @Test
+    void followTurnsFollowModeOn() {
+        assertTrue(LaunchArguments.parse(List.of("--follow", "ckpt"), workingDirectory).follow());
+        assertFalse(LaunchArguments.parse(List.of("ckpt"), workingDirectory).follow());
+        assertEquals(List.of(), LaunchArguments.parse(List.of("--follow", "ckpt"), workingDirectory).warnings());
+    }
+
+    @Test
     void everyFlagIsKept() {
         LaunchArguments arguments = LaunchArguments.parse(List.of("--checkpoint", "c", "--batch", "2", "--presentation",
                 "--topic-file", "orders=topics/orders.jsonl", "--topic-file=more.jsonl", "--bootstrap-servers",

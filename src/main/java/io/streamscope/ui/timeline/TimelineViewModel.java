@@ -56,6 +56,25 @@ public final class TimelineViewModel {
         setData(TimelineData.EMPTY);
     }
 
+    /**
+     * The open checkpoint read again while its query runs: the batch on show stays selected (and the window where it
+     * is), unless it was the last and {@code followEnd}: then the newest batch is selected and scrolled to.
+     */
+    public void update(TimelineData newer, boolean followEnd) {
+        TimelineBatch selected = selectedBatch.get();
+        boolean atEnd = selected == null || atLast.get();
+        data.set(newer);
+        if (!userZoomed) {
+            windowSpan.set(fittingColumns);
+        }
+        clampWindow();
+        int index = newer.size() - 1;
+        if (selected != null && !(followEnd && atEnd) && !newer.isEmpty()) {
+            index = nearestIndex(newer, selected.id());
+        }
+        publish(newer.isEmpty() ? -1 : Math.max(0, index));
+    }
+
     /** Selects the batch with this id now, or when the next checkpoint arrives (command line {@code --batch N}). */
     public void requestBatch(long batchId) {
         int index = data.get().indexOf(batchId);

@@ -1,0 +1,24 @@
+package io.streamscope.ui.follow;
+
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
+
+/** The header's {@code #followToggle}: follow mode on and off (F5), its tooltip saying what it follows how. */
+public final class FollowToggle {
+
+    private FollowToggle() {
+    }
+
+    public static ToggleButton create(FollowViewModel follow) {
+        ToggleButton button = new ToggleButton("Follow");
+        button.setId("followToggle");
+        button.setMnemonicParsing(false);
+        button.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        button.getStyleClass().add("follow-toggle");
+        button.selectedProperty().bindBidirectional(follow.followingProperty());
+        Tooltip tip = new Tooltip();
+        tip.textProperty().bind(follow.statusProperty());
+        button.setTooltip(tip);
+        return button;
+    }
+}
