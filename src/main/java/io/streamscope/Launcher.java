@@ -31,6 +31,7 @@ public final class Launcher {
             return args;
         }
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "info");
+        System.setProperty("org.slf4j.simpleLogger.log.org.apache.hadoop", "info");
         return java.util.Arrays.stream(args).filter(arg -> !arg.equals("--verbose")).toArray(String[]::new);
     }
 }

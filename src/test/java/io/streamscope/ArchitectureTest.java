@@ -30,7 +30,8 @@ class ArchitectureTest {
         ArchRule rule = noClasses()
                 .that().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
                         "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.sql..", "io.streamscope.doctor..",
-                        "io.streamscope.lesson..", "io.streamscope.follow..", "io.streamscope.task..")
+                        "io.streamscope.lesson..", "io.streamscope.follow..", "io.streamscope.task..",
+                        "io.streamscope.storage..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", "io.streamscope.ui..");
         rule.check(classes);
     }
@@ -54,6 +55,14 @@ class ArchitectureTest {
     @Test
     void tasksDependOnNothingElseOfOurs() {
         noClasses().that().resideInAPackage("io.streamscope.task..")
+                .should().dependOnClassesThat().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
+                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.ui..", "io.streamscope.sql..")
+                .check(classes);
+    }
+
+    @Test
+    void storageDependsOnNothingElseOfOurs() {
+        noClasses().that().resideInAPackage("io.streamscope.storage..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
                         "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.ui..", "io.streamscope.sql..")
                 .check(classes);

@@ -1,5 +1,10 @@
 package io.streamscope.cli;
 
+import io.streamscope.storage.HadoopSettings;
+import io.streamscope.storage.LocationException;
+import io.streamscope.storage.Locations;
+
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,7 +13,8 @@ import java.util.Optional;
 
 /**
  * Command arguments: one positional argument and {@code --flag value} (or {@code --flag=value}) options from a known
- * list; only the flags named repeatable may be given more than once.
+ * list; only the flags named repeatable may be given more than once. Every command takes {@code --conf KEY=VALUE}
+ * (repeatable): Hadoop settings for the remote paths among its arguments ({@link #path}).
  */
 record Arguments(String positional, Map<String, List<String>> options) {
 
@@ -16,7 +22,11 @@ record Arguments(String positional, Map<String, List<String>> options) {
         return parse(args, known, List.of());
     }
 
+    static final String CONF = "--conf";
+
     static Arguments parse(String[] args, List<String> known, List<String> repeatable) throws UsageException {
+        known = withConf(known);
+        repeatable = withConf(repeatable);
         List<String> positional = new ArrayList<>();
         Map<String, List<String>> options = new LinkedHashMap<>();
         for (int i = 0; i < args.length; i++) {
@@ -49,6 +59,43 @@ record Arguments(String positional, Map<String, List<String>> options) {
         }
         options.replaceAll((name, values) -> List.copyOf(values));
         return new Arguments(positional.get(0), Map.copyOf(options));
+    }
+
+    private static List<String> withConf(List<String> flags) {
+        List<String> all = new ArrayList<>(flags);
+        all.add(CONF);
+        return all;
+    }
+
+    /** The Hadoop settings of {@code --conf KEY=VALUE} ({@code spark.hadoop.} stripped). */
+    HadoopSettings hadoop() throws UsageException {
+        return hadoop(all(CONF));
+    }
+
+    static HadoopSettings hadoop(List<String> pairs) throws UsageException {
+        try {
+            return HadoopSettings.parse(pairs);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+    }
+
+    /** A path argument: a local path or a remote URI, read with the {@code --conf} settings. */
+    Path path(String pathOrUri) throws UsageException, CommandFailedException {
+        return path(pathOrUri, hadoop());
+    }
+
+    static Path path(String pathOrUri, HadoopSettings settings) throws CommandFailedException {
+        try {
+            return Locations.open(pathOrUri, settings);
+        } catch (LocationException e) {
+            throw new CommandFailedException(e.getMessage());
+        }
+    }
+
+    /** The positional argument as a path ({@link #path}). */
+    Path positionalPath() throws UsageException, CommandFailedException {
+        return path(positional);
     }
 
     Optional<String> option(String name) {

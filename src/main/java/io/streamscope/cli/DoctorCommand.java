@@ -33,7 +33,7 @@ final class DoctorCommand implements Command {
         Arguments flags = Arguments.parse(args, TopicOptions.FLAGS, List.of("--topic-file"));
         Checkpoint checkpoint;
         try {
-            checkpoint = CheckpointReader.read(Path.of(flags.positional()));
+            checkpoint = CheckpointReader.read(flags.positionalPath());
         } catch (NotACheckpointException e) {
             throw new CommandFailedException(e.getMessage());
         }

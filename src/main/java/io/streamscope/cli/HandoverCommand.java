@@ -34,7 +34,7 @@ final class HandoverCommand implements Command {
         }
         Handover handover;
         try {
-            handover = Handover.of(CheckpointReader.read(Path.of(flags.positional())));
+            handover = Handover.of(CheckpointReader.read(flags.positionalPath()));
         } catch (NotACheckpointException e) {
             throw new CommandFailedException(e.getMessage());
         }

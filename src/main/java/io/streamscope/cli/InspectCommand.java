@@ -34,11 +34,7 @@ final class InspectCommand implements Command {
 
     @Override
     public int run(String[] args, PrintStream out) throws UsageException, CommandFailedException {
-        if (args.length != 1 || args[0].startsWith("-")) {
-            throw new UsageException(args.length == 0 ? "missing the checkpoint folder"
-                    : args[0].startsWith("-") ? "unknown flag " + args[0] : "expected one folder, got " + args.length + " arguments");
-        }
-        Path folder = Path.of(args[0]);
+        Path folder = Arguments.parse(args, java.util.List.of()).positionalPath();
         try (JsonGenerator json = JsonOutput.pretty(out)) {
             if (FolderKind.of(folder) == FolderKind.FILE_SINK_OUTPUT) {
                 writeFileSink(json, FileSinkLogReader.read(folder));

@@ -59,7 +59,7 @@ final class ReplayCommand implements Command {
         String folder = flags.positional();
         Checkpoint checkpoint;
         try {
-            checkpoint = CheckpointReader.read(Path.of(folder));
+            checkpoint = CheckpointReader.read(flags.path(folder));
         } catch (NotACheckpointException e) {
             throw new CommandFailedException(e.getMessage());
         }
@@ -86,10 +86,10 @@ final class ReplayCommand implements Command {
     }
 
     /** {@code --job}, else the checkpoint's own {@code job.py} unless a query is given. */
-    private static Optional<Path> jobFile(Arguments flags, Path checkpoint) throws CommandFailedException {
+    private static Optional<Path> jobFile(Arguments flags, Path checkpoint) throws UsageException, CommandFailedException {
         Optional<String> given = flags.option("--job");
         if (given.isPresent()) {
-            Path file = Path.of(given.get());
+            Path file = flags.path(given.get());
             if (!Files.isRegularFile(file)) {
                 throw new CommandFailedException("no job file " + file);
             }

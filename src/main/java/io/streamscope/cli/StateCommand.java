@@ -56,7 +56,7 @@ final class StateCommand implements Command {
         }
         Checkpoint checkpoint;
         try {
-            checkpoint = CheckpointReader.read(Path.of(arguments.positional()));
+            checkpoint = CheckpointReader.read(arguments.positionalPath());
         } catch (NotACheckpointException e) {
             throw new CommandFailedException(e.getMessage());
         }

@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,7 +34,8 @@ import java.util.Map;
  */
 final class TopicExportCommand implements Command {
 
-    private static final List<String> FLAGS = List.of("--bootstrap-servers", "--topic", "--command-config", "--from-checkpoint");
+    private static final List<String> FLAGS = List.of("--bootstrap-servers", "--topic", "--command-config", "--from-checkpoint",
+            Arguments.CONF);
 
     private final PrintStream warnings;
 
@@ -61,7 +61,9 @@ final class TopicExportCommand implements Command {
         if (!args[0].equals("export")) {
             throw new UsageException("unknown subcommand " + args[0] + " (the only one is export)");
         }
-        Map<String, String> flags = flags(args);
+        List<String> conf = new ArrayList<>();
+        Map<String, String> flags = flags(args, conf);
+        io.streamscope.storage.HadoopSettings hadoop = Arguments.hadoop(conf);
         String topic = flags.get("--topic");
         if (flags.get("--bootstrap-servers") == null || topic == null) {
             throw new UsageException("missing " + (topic == null && flags.get("--bootstrap-servers") == null
@@ -71,11 +73,11 @@ final class TopicExportCommand implements Command {
         try {
             KafkaSettings settings = KafkaSettings.of(flags.get("--bootstrap-servers"));
             if (flags.containsKey("--command-config")) {
-                settings = settings.withPropertiesFile(Path.of(flags.get("--command-config")));
+                settings = settings.withPropertiesFile(Arguments.path(flags.get("--command-config"), hadoop));
             }
             settings.notes().forEach(this::warn);
             try (KafkaTopicSource source = KafkaTopicSource.open(settings)) {
-                List<OffsetRange> ranges = ranges(source, topic, flags.get("--from-checkpoint"));
+                List<OffsetRange> ranges = ranges(source, topic, flags.get("--from-checkpoint"), hadoop);
                 export(source, topic, ranges, out);
             }
         } catch (TopicException e) {
@@ -84,12 +86,13 @@ final class TopicExportCommand implements Command {
         return Cli.OK;
     }
 
-    private List<OffsetRange> ranges(KafkaTopicSource source, String topic, String checkpointDir)
+    private List<OffsetRange> ranges(KafkaTopicSource source, String topic, String checkpointDir,
+                                     io.streamscope.storage.HadoopSettings hadoop)
             throws TopicException, CommandFailedException {
         if (checkpointDir != null) {
             Checkpoint checkpoint;
             try {
-                checkpoint = CheckpointReader.read(Path.of(checkpointDir));
+                checkpoint = CheckpointReader.read(Arguments.path(checkpointDir, hadoop));
             } catch (NotACheckpointException e) {
                 throw new CommandFailedException(e.getMessage());
             }
@@ -141,7 +144,7 @@ final class TopicExportCommand implements Command {
                 + (ranges.size() == 1 ? "" : "s") + ") from " + source.description());
     }
 
-    private static Map<String, String> flags(String[] args) throws UsageException {
+    private static Map<String, String> flags(String[] args, List<String> conf) throws UsageException {
         Map<String, String> flags = new LinkedHashMap<>();
         for (int i = 1; i < args.length; i++) {
             String arg = args[i];
@@ -160,7 +163,9 @@ final class TopicExportCommand implements Command {
             if (value.isBlank()) {
                 throw new UsageException(flag + " needs a value");
             }
-            if (flags.put(flag, value) != null) {
+            if (flag.equals(Arguments.CONF)) {
+                conf.add(value);
+            } else if (flags.put(flag, value) != null) {
                 throw new UsageException(flag + " is given twice");
             }
         }

@@ -2,6 +2,8 @@ package io.streamscope.cli;
 
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.replay.Sidecar;
+import io.streamscope.storage.HadoopSettings;
+import io.streamscope.storage.Locations;
 import io.streamscope.topic.CheckpointSpan;
 import io.streamscope.topic.JsonlTopicSource;
 import io.streamscope.topic.KafkaSettings;
@@ -39,16 +41,24 @@ final class TopicOptions {
         if (topic.isPresent() && !topics.contains(topic.get())) {
             throw new UsageException("--topic " + topic.get() + " is not a topic of the checkpoint " + topics);
         }
+        HadoopSettings hadoop = flags.hadoop();
         try {
             if (flags.has("--bootstrap-servers")) {
                 KafkaSettings settings = KafkaSettings.of(flags.option("--bootstrap-servers").orElseThrow());
                 Optional<String> config = flags.option("--command-config");
                 if (config.isPresent()) {
-                    settings = settings.withPropertiesFile(Path.of(config.get()));
+                    settings = settings.withPropertiesFile(flags.path(config.get()));
                 }
                 return KafkaTopicSource.open(settings);
             }
-            List<TopicFiles.Entry> given = flags.all("--topic-file").stream().map(TopicFiles.Entry::parse).toList();
+            List<TopicFiles.Entry> given = new java.util.ArrayList<>();
+            for (String value : flags.all("--topic-file")) {
+                try {
+                    given.add(TopicFiles.Entry.parse(value, text -> Locations.openOrThrow(text, hadoop)));
+                } catch (IllegalArgumentException e) {
+                    throw new CommandFailedException("--topic-file " + e.getMessage());
+                }
+            }
             if (given.isEmpty()) {
                 if (sidecar == null || sidecar.topicFiles().isEmpty()) {
                     throw new UsageException("give --topic-file or --bootstrap-servers: the checkpoint has no "

@@ -32,7 +32,7 @@ final class WatchCommand implements Command {
     @Override
     public int run(String[] args, PrintStream out) throws UsageException, CommandFailedException {
         Arguments flags = Arguments.parse(args, List.of("--until-batch", "--timeout", "--interval"));
-        Path folder = Path.of(flags.positional());
+        Path folder = flags.positionalPath();
         if (!Files.isDirectory(folder)) {
             throw new CommandFailedException(folder + " is not a folder");
         }

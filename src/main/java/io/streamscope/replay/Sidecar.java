@@ -57,7 +57,10 @@ public record Sidecar(String title, String description, String query, String sch
         if (Files.size(file) > MAX_BYTES) {
             throw new IOException(file + " is larger than " + MAX_BYTES + " bytes");
         }
-        JsonNode json = Json.MAPPER.readTree(file.toFile());
+        JsonNode json;
+        try (java.io.InputStream in = Files.newInputStream(file)) { // the path's own file system: local or remote
+            json = Json.MAPPER.readTree(in);
+        }
         if (json == null || !json.isObject()) {
             throw new IOException(file + " is not a JSON object");
         }

@@ -15,9 +15,16 @@ public final class TopicFiles {
     public record Entry(String topic, Path file) {
 
         public static Entry parse(String value) {
+            return parse(value, Path::of);
+        }
+
+        /** Likewise, the file opened by {@code open} (a local path or a remote URI). */
+        public static Entry parse(String value, java.util.function.Function<String, Path> open) {
             int equals = value.indexOf('=');
-            return equals > 0 ? new Entry(value.substring(0, equals), Path.of(value.substring(equals + 1)))
-                    : new Entry(null, Path.of(value));
+            // A topic name has no '/' or ':'; an '=' after one belongs to a path or URI.
+            boolean named = equals > 0 && value.substring(0, equals).chars().noneMatch(c -> c == '/' || c == ':');
+            return named ? new Entry(value.substring(0, equals), open.apply(value.substring(equals + 1)))
+                    : new Entry(null, open.apply(value));
         }
     }
 

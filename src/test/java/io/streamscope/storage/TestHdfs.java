@@ -1,0 +1,114 @@
+package io.streamscope.storage;
+
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * One real HDFS (Hadoop's MiniDFSCluster: a name node and a data node, every port on 127.0.0.1) for every remote test
+ * of the JVM: it takes 12–21 s to start, so it starts once, on first use, and stops when the JVM ends. Tests copy
+ * what they read into it with their own client; the product only ever reads.
+ */
+public final class TestHdfs {
+
+    private static MiniDFSCluster cluster;
+
+    private TestHdfs() {
+    }
+
+    public static synchronized MiniDFSCluster cluster() {
+        if (cluster == null) {
+            try {
+                Path base = Files.createTempDirectory("streamscope-minidfs");
+                Configuration conf = new Configuration();
+                for (String address : List.of("dfs.namenode.http-address", "dfs.namenode.https-address",
+                        "dfs.namenode.secondary.http-address", "dfs.namenode.secondary.https-address",
+                        "dfs.namenode.backup.address", "dfs.namenode.backup.http-address", "dfs.datanode.address",
+                        "dfs.datanode.http.address", "dfs.datanode.https.address", "dfs.datanode.ipc.address",
+                        "dfs.journalnode.rpc-address", "dfs.journalnode.http-address")) {
+                    conf.set(address, "127.0.0.1:0");
+                }
+                conf.set("dfs.namenode.rpc-bind-host", "127.0.0.1");
+                conf.set("dfs.namenode.servicerpc-bind-host", "127.0.0.1");
+                conf.set("dfs.namenode.http-bind-host", "127.0.0.1");
+                conf.setBoolean("dfs.permissions.enabled", false);
+                conf.setInt("dfs.replication", 1);
+                // Closing a file waits for the data node's block report, 400 ms and more a file by default; the tests lay
+                // a thousand small files.
+                conf.setInt("dfs.namenode.file.close.num-committed-allowed", 1);
+                conf.setInt("dfs.client.block.write.locateFollowingBlock.initial.delay.ms", 10);
+                conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, base.toString());
+                MiniDFSCluster started = new MiniDFSCluster.Builder(conf, base.toFile()).numDataNodes(1)
+                        .nameNodePort(0).checkExitOnShutdown(false).build();
+                started.waitActive();
+                cluster = started;
+                Runtime.getRuntime().addShutdownHook(new Thread(started::shutdown));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot start the in-process HDFS", e);
+            }
+        }
+        return cluster;
+    }
+
+    /** {@code hdfs://127.0.0.1:PORT}. */
+    public static String uri() {
+        return "hdfs://127.0.0.1:" + cluster().getNameNodePort();
+    }
+
+    /** The test's own client, for laying files into the cluster. */
+    public static FileSystem client() {
+        try {
+            return cluster().getFileSystem();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Copies a local folder byte for byte (hidden {@code .crc} files too) to {@code target} in the cluster, several
+     * files at once: a file's close waits on the data node, not on the CPU.
+     */
+    public static void copy(Path local, String target) throws IOException {
+        FileSystem fs = client();
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(local)) {
+            files = walk.toList();
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<?>> copies = new java.util.ArrayList<>();
+            for (Path file : files) {
+                String relative = local.relativize(file).toString().replace('\\', '/');
+                org.apache.hadoop.fs.Path remote = new org.apache.hadoop.fs.Path(target + (relative.isEmpty() ? "" : "/" + relative));
+                if (Files.isDirectory(file)) {
+                    fs.mkdirs(remote);
+                } else {
+                    copies.add(pool.submit(() -> {
+                        try (FSDataOutputStream out = fs.create(remote, true)) {
+                            Files.copy(file, out);
+                        }
+                        return null;
+                    }));
+                }
+            }
+            for (java.util.concurrent.Future<?> copy : copies) {
+                copy.get();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while copying into HDFS", e);
+        } catch (java.util.concurrent.ExecutionException e) {
+            throw new IOException("cannot copy into HDFS: " + e.getCause(), e.getCause());
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}
