@@ -15,9 +15,24 @@ final class Connectors {
     static String explain(String scheme, IOException e) {
         String lower = scheme == null ? "" : scheme.toLowerCase(Locale.ROOT);
         if (isMissingConnector(e)) {
+            return missing(lower) + " [" + Errors.describe(rootCause(e)) + "]";
+        }
+        return "cannot open " + lower + "://: " + Errors.describe(e);
+    }
+
+    private static Throwable rootCause(Throwable e) {
+        Throwable cause = e;
+        while (cause.getCause() != null && cause.getCause() != cause) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+
+    private static String missing(String lower) {
+        {
             return switch (lower) {
                 case "s3a", "abfs", "abfss" -> lower + ":// needs Hadoop's " + (lower.equals("s3a") ? "S3A" : "ABFS")
-                        + " connector, which this build leaves out: build with mvn -B -Pcloud package (or -Pcloud,dist), "
+                        + " connector, which this build lacks or cannot load: build with mvn -B -Pcloud package (or -Pcloud,dist), "
                         + "or put the connector's jars into " + Plugins.describeFolder() + " (" + HOW + ")";
                 case "gs" -> "gs:// needs Google's GCS connector (gcs-connector-hadoop3-…-shaded.jar): put it into "
                         + Plugins.describeFolder() + " (" + HOW + ")";
@@ -26,7 +41,6 @@ final class Connectors {
                         + Plugins.describeFolder() + ", or set fs." + lower + ".impl with --conf)";
             };
         }
-        return "cannot open " + lower + "://: " + Errors.describe(e);
     }
 
     static boolean isMissingConnector(Throwable e) {
