@@ -3,6 +3,9 @@ package io.streamscope.ui;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.NotACheckpointException;
+import io.streamscope.storage.HadoopSettings;
+import io.streamscope.storage.LocationException;
+import io.streamscope.storage.Locations;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.beans.property.ReadOnlyDoubleProperty;
@@ -71,20 +74,47 @@ public final class CheckpointViewModel {
                 this::show, error -> showFailure(target, error), () -> cancelled(target));
     }
 
+    /**
+     * Likewise for a location typed or dropped as text — a local path or a remote URI ({@code hdfs://…},
+     * {@code s3a://…}) with its Hadoop settings — connecting to it in the background too.
+     */
+    public Task<LoadedCheckpoint> openLocation(String location, HadoopSettings settings) {
+        String name = nameOf(location);
+        started(location, name);
+        return reads.run("Reading " + name,
+                work -> LoadedCheckpoint.of(CheckpointReader.read(Locations.open(location, settings), work)),
+                this::show, error -> showFailure(null, location, name, error), () -> cancelled(name));
+    }
+
+    /** The last name of a location's text: {@code orders-agg} of {@code s3a://bucket/chk/orders-agg/}. */
+    static String nameOf(String location) {
+        String trimmed = location.strip().replaceAll("[/\\\\]+$", "");
+        int slash = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
+        return slash < 0 || slash == trimmed.length() - 1 ? trimmed : trimmed.substring(slash + 1);
+    }
+
     void started(Path target) {
-        pathText.set(target.toString());
-        placeholder.set("Reading " + target.getFileName() + " …");
-        status.set("Reading " + target + " …");
+        started(target.toString(), String.valueOf(target.getFileName()));
+    }
+
+    private void started(String text, String name) {
+        pathText.set(text);
+        placeholder.set("Reading " + name + " …");
+        status.set("Reading " + text + " …");
         progress.set(INDETERMINATE);
         loading.set(true);
     }
 
     /** The user stopped the read: the checkpoint on show (if any) stays, as it was. */
     void cancelled(Path target) {
+        cancelled(String.valueOf(target.getFileName()));
+    }
+
+    private void cancelled(String name) {
         LoadedCheckpoint shown = loaded.get();
         pathText.set(shown == null ? NO_CHECKPOINT : shown.checkpoint().path().toString());
         placeholder.set(shown == null ? PLACEHOLDER : "This checkpoint has no batches yet");
-        status.set("Cancelled reading " + target.getFileName()
+        status.set("Cancelled reading " + name
                 + (shown == null ? "" : "; still showing " + shown.title() + " (" + shown.summary() + ")"));
         progress.set(0);
         loading.set(false);
@@ -127,19 +157,27 @@ public final class CheckpointViewModel {
     }
 
     void showFailure(Path target, Throwable error) {
+        showFailure(target, target.toString(), target.getFileName() == null ? target.toString()
+                : target.getFileName().toString(), error);
+    }
+
+    /** {@code target}: the folder, or null for a location that could not be opened at all. */
+    private void showFailure(Path target, String text, String name, Throwable error) {
         boolean notACheckpoint = error instanceof NotACheckpointException;
+        boolean unreachable = error instanceof LocationException;
         folder.set(target);
-        pathText.set(target.toString());
-        windowTitle.set(title(target));
-        title.set(target.getFileName() == null ? target.toString() : target.getFileName().toString());
+        pathText.set(text);
+        windowTitle.set(name + " — Streamscope");
+        title.set(name);
         loaded.set(null);
         checkpoint.set(null);
-        String reason = notACheckpoint ? error.getMessage() : "could not read " + target + ": " + error;
+        String reason = notACheckpoint || unreachable ? error.getMessage() : "could not read " + text + ": " + error;
         batches.clear();
         findings.setAll(List.of(Finding.failure(reason)));
         queryText.set("");
-        placeholder.set("Could not open this folder (see Problems and notes)");
-        status.set((notACheckpoint ? "Not a checkpoint: " : "Could not read ") + target.getFileName()
+        placeholder.set(unreachable ? "Could not open this location (see Problems and notes)"
+                : "Could not open this folder (see Problems and notes)");
+        status.set((notACheckpoint ? "Not a checkpoint: " : unreachable ? "Could not open " : "Could not read ") + name
                 + (notACheckpoint ? "" : ": " + error.getMessage()) + " (details below)");
         progress.set(0);
         loading.set(false);

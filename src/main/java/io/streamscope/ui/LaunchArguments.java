@@ -1,6 +1,8 @@
 package io.streamscope.ui;
 
 import io.streamscope.replay.OutputMode;
+import io.streamscope.storage.HadoopSettings;
+import io.streamscope.storage.Locations;
 import io.streamscope.ui.query.QueryViewModel;
 
 import java.nio.file.Files;
@@ -16,14 +18,15 @@ import java.util.OptionalLong;
  * Scala source), {@code --topic-file [TOPIC=]F} (repeatable),
  * {@code --bootstrap-servers H}, {@code --topic T}, {@code --command-config F}, {@code --schema DDL},
  * {@code --query Q}, {@code --mode append|update|complete}, {@code --follow} (follow mode on: new batches appear as
- * the running query writes them). Values go after a space or an {@code =}. Without a
+ * the running query writes them), {@code --conf KEY=VALUE} (repeatable: Hadoop settings for a checkpoint given as a
+ * remote URI, which then opens instead of a folder). Values go after a space or an {@code =}. Without a
  * checkpoint the default sample opens when the working directory has it. Mistakes become warnings, never a crash.
  */
 public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boolean presentation,
                               List<String> topicFiles, Optional<String> bootstrapServers, Optional<String> topic,
                               Optional<String> commandConfig, Optional<String> schema, Optional<String> query,
                               Optional<OutputMode> mode, Optional<Path> job, boolean lesson, List<String> warnings,
-                              boolean follow) {
+                              boolean follow, Optional<String> remote, HadoopSettings hadoop) {
 
     static final String DEFAULT_SAMPLE = "sample-checkpoints/shop-totals-update";
 
@@ -36,13 +39,13 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
         Parser parser = new Parser(args, workingDirectory);
         parser.run();
         Optional<Path> checkpoint = parser.checkpoint;
-        if (checkpoint.isEmpty() && !parser.checkpointFlagSeen) {
+        if (checkpoint.isEmpty() && !parser.checkpointFlagSeen && parser.remote.isEmpty()) {
             Path sample = workingDirectory.resolve(DEFAULT_SAMPLE);
             checkpoint = Files.isDirectory(sample) ? Optional.of(sample) : Optional.empty();
         }
         return new LaunchArguments(checkpoint, parser.batch, parser.presentation, parser.topicFiles,
                 parser.bootstrapServers, parser.topic, parser.commandConfig, parser.schema, parser.query, parser.mode,
-                parser.job, parser.lesson, parser.warnings, parser.follow);
+                parser.job, parser.lesson, parser.warnings, parser.follow, parser.remote, parser.hadoop());
     }
 
     /** The checkpoint the window opens at start. */
@@ -68,6 +71,8 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
         private Optional<String> query = Optional.empty();
         private Optional<OutputMode> mode = Optional.empty();
         private Optional<Path> job = Optional.empty();
+        private Optional<String> remote = Optional.empty();
+        private final List<String> conf = new ArrayList<>();
         private int next;
 
         Parser(List<String> args, Path workingDirectory) {
@@ -79,7 +84,9 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
             while (next < args.size()) {
                 String arg = args.get(next++);
                 if (!arg.startsWith("-")) {
-                    if (checkpoint.isEmpty()) {
+                    if (Locations.isRemote(arg) && checkpoint.isEmpty() && remote.isEmpty()) {
+                        remote = Optional.of(arg);
+                    } else if (checkpoint.isEmpty() && remote.isEmpty()) {
                         checkpoint = Optional.of(workingDirectory.resolve(arg));
                     } else {
                         warnings.add("extra argument ignored: " + arg);
@@ -95,9 +102,16 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
                     case "--follow" -> follow = true;
                     case "--checkpoint" -> {
                         checkpointFlagSeen = true;
-                        value(flag, inline).ifPresent(dir -> checkpoint = Optional.of(workingDirectory.resolve(dir)));
+                        value(flag, inline).ifPresent(dir -> {
+                            if (Locations.isRemote(dir)) {
+                                remote = Optional.of(dir);
+                            } else {
+                                checkpoint = Optional.of(workingDirectory.resolve(dir));
+                            }
+                        });
                     }
                     case "--batch" -> value(flag, inline).ifPresent(this::batch);
+                    case "--conf" -> value(flag, inline).ifPresent(conf::add);
                     case "--topic-file" -> value(flag, inline).ifPresent(topicFiles::add);
                     case "--bootstrap-servers" -> bootstrapServers = value(flag, inline);
                     case "--topic" -> topic = value(flag, inline);
@@ -109,6 +123,20 @@ public record LaunchArguments(Optional<Path> checkpoint, OptionalLong batch, boo
                     default -> warnings.add("unknown option ignored: " + arg);
                 }
             }
+        }
+
+        /** The {@code --conf} pairs; a malformed one is a warning (without its value: it may be a secret). */
+        HadoopSettings hadoop() {
+            List<String> valid = new ArrayList<>();
+            for (String pair : conf) {
+                try {
+                    HadoopSettings.parse(List.of(pair));
+                    valid.add(pair);
+                } catch (IllegalArgumentException e) {
+                    warnings.add(e.getMessage());
+                }
+            }
+            return HadoopSettings.parse(valid);
         }
 
         private Optional<String> value(String flag, String inline) {

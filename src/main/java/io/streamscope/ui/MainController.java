@@ -1,5 +1,6 @@
 package io.streamscope.ui;
 
+import io.streamscope.storage.Locations;
 import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
@@ -17,7 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-/** Binds main.fxml: the layout (the inspector folds away), dropping a folder, and the status bar. */
+/** Binds main.fxml: the layout (the inspector folds away), dropping a folder or a URI, and the status bar. */
 public final class MainController {
 
     private final WindowModel model;
@@ -84,7 +85,7 @@ public final class MainController {
 
     @FXML
     private void acceptFolderDrag(DragEvent event) {
-        if (droppedFolder(event.getDragboard()).isPresent()) {
+        if (droppedFolder(event.getDragboard()).isPresent() || droppedLocation(event.getDragboard()).isPresent()) {
             // Never MOVE: the drag source may delete the folder after a "successful move".
             event.acceptTransferModes(TransferMode.COPY, TransferMode.LINK);
         }
@@ -94,9 +95,24 @@ public final class MainController {
     @FXML
     private void openDroppedFolder(DragEvent event) {
         Optional<Path> folder = droppedFolder(event.getDragboard());
+        Optional<String> location = folder.isPresent() ? Optional.empty() : droppedLocation(event.getDragboard());
         folder.ifPresent(model::open);
-        event.setDropCompleted(folder.isPresent());
+        location.ifPresent(uri -> model.openLocation(uri, model.settingsFor(uri)));
+        event.setDropCompleted(folder.isPresent() || location.isPresent());
         event.consume();
+    }
+
+    /** A URI dropped as text (from a browser, a terminal, a console): its first line, when that is a remote URI. */
+    static Optional<String> droppedLocation(Dragboard dragboard) {
+        return dragboard.hasFiles() || !dragboard.hasString() ? Optional.empty() : droppedLocation(dragboard.getString());
+    }
+
+    static Optional<String> droppedLocation(String text) {
+        if (text == null || text.isBlank()) {
+            return Optional.empty();
+        }
+        String first = text.strip().lines().findFirst().orElse("").strip();
+        return Locations.isRemote(first) && !first.contains(" ") ? Optional.of(first) : Optional.empty();
     }
 
     /** The first dropped folder; a dropped file stands for the folder that holds it (e.g. a checkpoint's metadata). */

@@ -86,6 +86,17 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
                 model.activity()::announce);
         HeaderController header = new HeaderController(model.checkpoint(), model.recent(), model.display(), exporter,
                 model::open, model.doctor());
+        header.setLocationOpener(new HeaderController.LocationOpener() {
+            @Override
+            public void open(String location, io.streamscope.storage.HadoopSettings settings) {
+                model.openLocation(location, settings);
+            }
+
+            @Override
+            public io.streamscope.storage.HadoopSettings settingsFor(String location) {
+                return model.settingsFor(location);
+            }
+        });
         TablesController tables = new TablesController(model.query(), model.replay(), model.display());
         Map<Class<?>, Object> controllers = Map.of(
                 MainController.class, new MainController(model),

@@ -15,6 +15,8 @@ import io.streamscope.ui.snippet.SparkSnippetViewModel;
 import io.streamscope.ui.inspector.BatchFilesViewModel;
 import io.streamscope.ui.playback.PlaybackViewModel;
 import io.streamscope.ui.query.QueryViewModel;
+import io.streamscope.storage.HadoopSettings;
+import io.streamscope.storage.Locations;
 import io.streamscope.ui.recent.RecentFolders;
 import io.streamscope.replay.ImpliedStateSchema;
 import io.streamscope.ui.state.StateViewModel;
@@ -44,6 +46,9 @@ public final class WindowModel {
     private final StateViewModel state;
     private final BatchFilesViewModel batchFiles;
     private final RecentFolders recent;
+    private final java.util.Map<String, HadoopSettings> locationSettings = new java.util.HashMap<>();
+    /** The settings of the remote location being opened, until it has opened. */
+    private HadoopSettings pendingSettings;
     private final Settings settings;
     private final ReplayViewModel replay;
     private final DoctorViewModel doctor;
@@ -157,6 +162,10 @@ public final class WindowModel {
         timeline.setData(loaded.timeline()); // selects a batch, which the listener below hands on
         recent.add(folder);
         follow.setCheckpoint(loaded.checkpoint());
+        if (Locations.isRemote(folder) && pendingSettings != null) {
+            locationSettings.put(folder.toString(), pendingSettings);
+        }
+        pendingSettings = null;
     }
 
     private static Map<Integer, io.streamscope.checkpoint.state.StoreSchema> impliedSchemas(
@@ -255,6 +264,27 @@ public final class WindowModel {
     }
 
     /**
+     * Opens a location given as text (the Open URI dialog, a recent entry, a dropped URI): a local path, or a remote
+     * URI read with {@code hadoop} on top of {@code HADOOP_CONF_DIR}. Its settings are kept for this run only (they
+     * may hold secrets), so that the recent list opens it alike.
+     */
+    public void openLocation(String location, HadoopSettings hadoop) {
+        String text = location.strip();
+        if (!Locations.isRemote(text) && !text.toLowerCase(java.util.Locale.ROOT).startsWith("file:")) {
+            open(Path.of(text));
+            return;
+        }
+        locationSettings.put(text, hadoop);
+        pendingSettings = hadoop;
+        checkpoint.openLocation(text, hadoop);
+    }
+
+    /** The settings a remote location was opened with in this run; none for one from an earlier run. */
+    public HadoopSettings settingsFor(String location) {
+        return locationSettings.getOrDefault(location, HadoopSettings.NONE);
+    }
+
+    /**
      * Applies the command line: mode, job or query, schema and topic settings, presentation, the batch to select, the
      * folder. A {@code --job FILE} is read in the background first; one that cannot be read is a warning in the
      * status bar, and the checkpoint opens with its own defaults.
@@ -273,7 +303,7 @@ public final class WindowModel {
             follow.followingProperty().set(true);
         }
         if (arguments.job().isEmpty()) {
-            arguments.checkpoint().ifPresent(this::open);
+            openGiven(arguments);
             return;
         }
         Path job = arguments.job().get();
@@ -281,13 +311,18 @@ public final class WindowModel {
                 .titled("Reading the job " + job.getFileName())
                 .onSuccess(text -> {
                     query.pinJob(text);
-                    arguments.checkpoint().ifPresent(this::open);
+                    openGiven(arguments);
                 })
                 .onFailure(error -> {
                     activity.announce("--job: " + error.getMessage());
-                    arguments.checkpoint().ifPresent(this::open);
+                    openGiven(arguments);
                 })
                 .runOn(activity);
+    }
+
+    private void openGiven(LaunchArguments arguments) {
+        arguments.checkpoint().ifPresent(this::open);
+        arguments.remote().ifPresent(uri -> openLocation(uri, arguments.hadoop()));
     }
 
     /** The user's settings: recent folders, what was given per checkpoint, the window's placement. */

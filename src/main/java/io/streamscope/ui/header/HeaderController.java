@@ -1,5 +1,7 @@
 package io.streamscope.ui.header;
 
+import io.streamscope.storage.HadoopSettings;
+import io.streamscope.storage.Locations;
 import io.streamscope.ui.CheckpointViewModel;
 import io.streamscope.ui.display.DisplayViewModel;
 import io.streamscope.ui.doctor.DoctorBadge;
@@ -38,9 +40,19 @@ public final class HeaderController {
     private final Exporter exporter;
     private final Consumer<Path> open;
     private DoctorViewModel doctor;
+    private LocationOpener locations;
+
+    /** Opens a location given as text, local or remote, with its Hadoop settings. */
+    public interface LocationOpener {
+        void open(String location, HadoopSettings settings);
+
+        /** The settings the location was last opened with in this run. */
+        HadoopSettings settingsFor(String location);
+    }
 
     @FXML private HBox headerBar;
     @FXML private Button openCheckpointButton;
+    @FXML private Button openUriButton;
     @FXML private MenuButton recentMenu;
     @FXML private Label checkpointTitleLabel;
     @FXML private Label checkpointPathLabel;
@@ -65,6 +77,11 @@ public final class HeaderController {
         this.doctor = doctor;
     }
 
+    /** How "Open URI…" and the recent list's remote entries open (set before the FXML is loaded). */
+    public void setLocationOpener(LocationOpener locations) {
+        this.locations = locations;
+    }
+
     @FXML
     private void initialize() {
         checkpointTitleLabel.textProperty().bind(checkpoint.titleProperty());
@@ -78,7 +95,9 @@ public final class HeaderController {
         inspectorToggle.selectedProperty().bindBidirectional(display.inspectorShownProperty());
         headerBar.visibleProperty().bind(display.presentationProperty().not());
         headerBar.managedProperty().bind(headerBar.visibleProperty());
-        recent.folders().addListener((ListChangeListener<Path>) change -> rebuildRecentMenu());
+        recent.locations().addListener((ListChangeListener<String>) change -> rebuildRecentMenu());
+        openUriButton.setVisible(locations != null);
+        openUriButton.setManaged(locations != null);
         rebuildRecentMenu();
         if (doctor != null) {
             DoctorBadge.bind(doctorBadge, doctor);
@@ -93,11 +112,19 @@ public final class HeaderController {
 
     private void rebuildRecentMenu() {
         List<MenuItem> items = new ArrayList<>();
-        for (Path folder : recent.folders()) {
-            String name = folder.getFileName() == null ? folder.toString() : folder.getFileName().toString();
-            MenuItem item = new MenuItem(name + "   —   " + folder);
+        for (String location : recent.locations()) {
+            boolean remote = Locations.isRemote(location);
+            String name = location.replaceAll("[/\\\\]+$", "");
+            name = name.substring(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1);
+            MenuItem item = new MenuItem(name + "   —   " + location);
             item.setMnemonicParsing(false);
-            item.setOnAction(event -> open.accept(folder));
+            if (remote && locations != null) {
+                item.setOnAction(event -> locations.open(location, locations.settingsFor(location)));
+            } else if (remote) {
+                item.setDisable(true);
+            } else {
+                item.setOnAction(event -> open.accept(Path.of(location)));
+            }
             items.add(item);
         }
         if (items.isEmpty()) {
@@ -122,13 +149,24 @@ public final class HeaderController {
         if (current == null && !recent.folders().isEmpty()) {
             current = recent.folders().get(0);
         }
-        if (current != null && current.getParent() != null && Files.isDirectory(current.getParent())) {
+        if (current != null && !Locations.isRemote(current) && current.getParent() != null
+                && Files.isDirectory(current.getParent())) {
             chooser.setInitialDirectory(current.getParent().toFile());
         }
         File chosen = chooser.showDialog(window());
         if (chosen != null) {
             open.accept(chosen.toPath());
         }
+    }
+
+    /** "Open URI…": a remote (or local) checkpoint by its URI, with Hadoop settings. */
+    @FXML
+    public void chooseUri() {
+        Path current = checkpoint.folderProperty().get();
+        String location = current != null && Locations.isRemote(current) ? current.toString()
+                : recent.locations().stream().filter(Locations::isRemote).findFirst().orElse("");
+        OpenUriDialog.show(window(), location, locations.settingsFor(location))
+                .ifPresent(choice -> locations.open(choice.location(), choice.settings()));
     }
 
     @FXML

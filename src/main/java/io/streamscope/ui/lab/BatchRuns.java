@@ -135,7 +135,9 @@ public record BatchRuns(Map<Long, List<Execution>> byBatch, List<JsonNode> spark
             if (!Files.isRegularFile(file) || Files.size(file) > MAX_BYTES) {
                 return Optional.empty();
             }
-            return Optional.ofNullable(JSON.readTree(file.toFile()));
+            try (java.io.InputStream in = Files.newInputStream(file)) { // local or remote alike
+                return Optional.ofNullable(JSON.readTree(in));
+            }
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

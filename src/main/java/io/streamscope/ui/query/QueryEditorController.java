@@ -10,6 +10,7 @@ import io.streamscope.ui.replay.JobFiles;
 import io.streamscope.ui.replay.ReplayOutcome;
 import io.streamscope.ui.replay.ReplayViewModel;
 import io.streamscope.ui.replay.TopicChoice;
+import io.streamscope.storage.Locations;
 import javafx.fxml.FXML;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
@@ -139,7 +140,7 @@ public final class QueryEditorController {
         chooser.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("PySpark or Scala", "*.py", "*.scala"),
                 new FileChooser.ExtensionFilter("All files", "*"));
         Checkpoint checkpoint = replay.checkpointProperty().get();
-        if (checkpoint != null && checkpoint.path().toFile().isDirectory()) {
+        if (checkpoint != null && !Locations.isRemote(checkpoint.path()) && checkpoint.path().toFile().isDirectory()) {
             chooser.setInitialDirectory(checkpoint.path().toFile());
         }
         File file = chooser.showOpenDialog(window());
@@ -256,7 +257,7 @@ public final class QueryEditorController {
                 new FileChooser.ExtensionFilter("All files", "*"));
         TopicChoice current = replay.topicProperty().get();
         Path folder = current == null || current.files().isEmpty() ? null : current.files().get(0).file().getParent();
-        if (folder != null && folder.toFile().isDirectory()) {
+        if (folder != null && !Locations.isRemote(folder) && folder.toFile().isDirectory()) {
             chooser.setInitialDirectory(folder.toFile());
         }
         return chooser;

@@ -1,5 +1,6 @@
 package io.streamscope.ui.recent;
 
+import io.streamscope.storage.Locations;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
@@ -8,8 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The checkpoint folders opened lately, newest first, remembered in the user's settings (never in a checkpoint).
- * No controls; FX thread only.
+ * The checkpoints opened lately, newest first, remembered in the user's settings (never in a checkpoint): local
+ * folders and remote URIs ({@code hdfs://…}, {@code s3a://…}), kept as text so that a remote one is connected to only
+ * when it is opened again. No controls; FX thread only.
  */
 public final class RecentFolders {
 
@@ -23,24 +25,34 @@ public final class RecentFolders {
     }
 
     private final Store store;
+    private final ObservableList<String> locations = FXCollections.observableArrayList();
     private final ObservableList<Path> folders = FXCollections.observableArrayList();
-    /** One view, kept: an unmodifiable view listens weakly, so a throw-away one would drop its listeners. */
+    /** Views kept: an unmodifiable view listens weakly, so a throw-away one would drop its listeners. */
+    private final ObservableList<String> readOnlyLocations = FXCollections.unmodifiableObservableList(locations);
     private final ObservableList<Path> readOnly = FXCollections.unmodifiableObservableList(folders);
 
     public RecentFolders(Store store) {
         this.store = store;
-        List<Path> loaded = new ArrayList<>();
-        for (String folder : store.load()) {
-            try {
-                Path path = Path.of(folder);
-                if (!loaded.contains(path) && loaded.size() < MAX) {
-                    loaded.add(path);
-                }
-            } catch (RuntimeException unreadable) {
-                // a setting from another machine or a damaged entry: skip it
+        List<String> loaded = new ArrayList<>();
+        for (String location : store.load()) {
+            String normal = normal(location);
+            if (normal != null && !loaded.contains(normal) && loaded.size() < MAX) {
+                loaded.add(normal);
             }
         }
-        folders.setAll(loaded);
+        set(loaded);
+    }
+
+    /** A stored entry as the list keeps it, or null for a damaged one (a setting from another machine). */
+    private static String normal(String location) {
+        if (Locations.isRemote(location)) {
+            return location;
+        }
+        try {
+            return Path.of(location).toString();
+        } catch (RuntimeException unreadable) {
+            return null;
+        }
     }
 
     /** A store that forgets everything when the program ends (tests, or settings that cannot be written). */
@@ -60,34 +72,49 @@ public final class RecentFolders {
         });
     }
 
-    /** Puts {@code folder} first. */
+    /** Puts {@code folder} (local, or remote: its URI) first. */
     public void add(Path folder) {
-        Path normal = folder.toAbsolutePath().normalize();
-        List<Path> updated = new ArrayList<>(folders);
-        updated.remove(normal);
-        updated.add(0, normal);
+        add(Locations.isRemote(folder) ? folder.toString() : folder.toAbsolutePath().normalize().toString());
+    }
+
+    private void add(String location) {
+        List<String> updated = new ArrayList<>(locations);
+        updated.remove(location);
+        updated.add(0, location);
         while (updated.size() > MAX) {
             updated.remove(updated.size() - 1);
         }
-        folders.setAll(updated);
+        set(updated);
         save();
     }
 
     public void remove(Path folder) {
-        if (folders.remove(folder)) {
+        if (locations.remove(folder.toString())) {
+            set(new ArrayList<>(locations));
             save();
         }
     }
 
     public void clear() {
-        folders.clear();
+        set(List.of());
         save();
     }
 
-    private void save() {
-        store.save(folders.stream().map(Path::toString).toList());
+    private void set(List<String> all) {
+        locations.setAll(all);
+        folders.setAll(all.stream().filter(location -> !Locations.isRemote(location)).map(Path::of).toList());
     }
 
+    private void save() {
+        store.save(List.copyOf(locations));
+    }
+
+    /** Every entry, newest first: a local folder's path or a remote URI. */
+    public ObservableList<String> locations() {
+        return readOnlyLocations;
+    }
+
+    /** The local folders among them. */
     public ObservableList<Path> folders() {
         return readOnly;
     }
