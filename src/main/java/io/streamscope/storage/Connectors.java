@@ -12,12 +12,13 @@ final class Connectors {
     private Connectors() {
     }
 
-    static String explain(String scheme, IOException e) {
-        String lower = scheme == null ? "" : scheme.toLowerCase(Locale.ROOT);
+    /** Why {@code uri} (which holds no credentials: {@link Locations#open} refuses those) cannot be opened. */
+    static String explain(java.net.URI uri, IOException e) {
+        String lower = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (isMissingConnector(e)) {
             return missing(lower) + " [" + Errors.describe(rootCause(e)) + "]";
         }
-        return "cannot open " + lower + "://: " + Errors.describe(e);
+        return "cannot read " + uri + ": " + Errors.describe(e);
     }
 
     private static Throwable rootCause(Throwable e) {

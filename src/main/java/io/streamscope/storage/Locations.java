@@ -55,7 +55,7 @@ public final class Locations {
         try {
             return RemoteFileSystems.path(uri, settings);
         } catch (IOException e) {
-            throw new LocationException(Connectors.explain(uri.getScheme(), e));
+            throw new LocationException(Connectors.explain(uri, e));
         }
     }
 

@@ -42,7 +42,13 @@ final class RemoteFileSystems {
         URI qualified = fs.makeQualified(hadoopPath).toUri();
         HadoopNioFileSystem view = new HadoopNioFileSystem(fs, Retry.DEFAULT);
         String path = qualified.getPath() == null || qualified.getPath().isEmpty() ? "/" : qualified.getPath();
-        return view.getPath(path);
+        HadoopPath opened = view.getPath(path);
+        try {
+            view.status(opened); // one call, so that a store that cannot be reached says so, not "does not exist"
+        } catch (java.nio.file.NoSuchFileException missing) {
+            // the reader says what is missing, as for a local folder
+        }
+        return opened;
     }
 
     static FileSystem fileSystem(URI uri, HadoopSettings settings) throws IOException {
