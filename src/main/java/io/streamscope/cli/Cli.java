@@ -121,8 +121,13 @@ public final class Cli {
         return false;
     }
 
+    /** Every command takes remote URIs and --conf (Arguments). */
+    static final String REMOTE_USAGE = "Any path may be a URI (hdfs://, s3a://, abfss://, abfs://, gs://, file://), read "
+            + "through Hadoop's FileSystem; --conf KEY=VALUE (repeatable, spark.hadoop. stripped) adds Hadoop settings "
+            + "on top of HADOOP_CONF_DIR.";
+
     static String help(Command command) {
-        return "usage: streamscope " + command.usage();
+        return "usage: streamscope " + command.usage() + "\n" + REMOTE_USAGE;
     }
 
     private static String oneLine(String text) {
@@ -135,6 +140,7 @@ public final class Cli {
         for (Command command : COMMANDS.values()) {
             text.append("\n  ").append(command.usage());
         }
+        text.append("\n").append(REMOTE_USAGE);
         return text.toString();
     }
 }

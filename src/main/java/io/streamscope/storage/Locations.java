@@ -47,8 +47,8 @@ public final class Locations {
         } catch (URISyntaxException e) {
             throw new LocationException("not a URI: " + e.getMessage());
         }
-        if (uri.getRawUserInfo() != null) {
-            // Said without the URI itself: its user part may be a key pair.
+        if (uri.getRawUserInfo() != null && uri.getRawUserInfo().contains(":")) {
+            // Said without the URI itself: its user part is a key pair (abfss://container@account… has no ':' there).
             throw new LocationException("a " + uri.getScheme() + ":// URI with credentials in it is refused; give them "
                     + "with --conf or the environment (AWS_ACCESS_KEY_ID, …)");
         }
