@@ -35,6 +35,18 @@ class LaunchArgumentsTest {
     }
 
     @Test
+    void aRemoteUriOpensWithItsConfInsteadOfAFolder() {
+        LaunchArguments arguments = LaunchArguments.parse(List.of("s3a://bucket/chk/orders", "--conf",
+                "spark.hadoop.fs.s3a.endpoint=http://127.0.0.1:9000", "--conf=fs.s3a.secret.key=S", "--conf", "novalue"),
+                workingDirectory);
+        assertEquals(Optional.of("s3a://bucket/chk/orders"), arguments.remote());
+        assertEquals(Optional.empty(), arguments.checkpoint());
+        assertEquals(java.util.Map.of("fs.s3a.endpoint", "http://127.0.0.1:9000", "fs.s3a.secret.key", "S"),
+                arguments.hadoop().values());
+        assertEquals(1, arguments.warnings().size(), arguments.warnings().toString());
+    }
+
+    @Test
     void withoutArgumentsNothingOpensWhenTheSampleIsAbsent() {
         assertEquals(Optional.empty(), LaunchArguments.checkpointToOpen(List.of(), workingDirectory));
         assertEquals(Optional.empty(), LaunchArguments.checkpointToOpen(List.of("--checkpoint"), workingDirectory));

@@ -153,6 +153,10 @@ public final class Settings {
                 int count = integer(prefix + "topic.files.n");
                 for (int i = 0; i < count; i++) {
                     String file = longValue(prefix + "topic.files." + i + ".path");
+                    if (file != null && io.streamscope.storage.Locations.isRemote(file)) {
+                        // a remote snapshot needs its connection's settings, which are never kept: the defaults again
+                        return Optional.empty();
+                    }
                     if (file != null) {
                         files.add(new TopicFiles.Entry(values.get(prefix + "topic.files." + i + ".topic"), Path.of(file)));
                     }

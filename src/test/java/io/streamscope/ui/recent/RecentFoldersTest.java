@@ -42,4 +42,21 @@ class RecentFoldersTest {
             store.removeNode();
         }
     }
+
+    @Test
+    void remoteUrisAreKeptAsTextBesideTheLocalFolders() throws Exception {
+        Preferences node = Preferences.userRoot().node("io/streamscope/test-" + UUID.randomUUID());
+        PreferencesStore store = new PreferencesStore(node);
+        try {
+            store.save(List.of("s3a://bucket/chk/orders-agg", "/data/a", "hdfs://namenode:8020/chk/b"));
+            RecentFolders recent = new RecentFolders(new PreferencesStore(node));
+            assertEquals(List.of("s3a://bucket/chk/orders-agg", "/data/a", "hdfs://namenode:8020/chk/b"), recent.locations());
+            assertEquals(List.of(Path.of("/data/a")), recent.folders(), "a URI is no local folder");
+            recent.add(Path.of("/data/c"));
+            assertEquals(List.of("/data/c", "s3a://bucket/chk/orders-agg", "/data/a", "hdfs://namenode:8020/chk/b"),
+                    new RecentFolders(new PreferencesStore(node)).locations());
+        } finally {
+            store.removeNode();
+        }
+    }
 }
