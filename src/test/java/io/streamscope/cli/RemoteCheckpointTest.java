@@ -16,8 +16,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Every sample read from a real HDFS (the in-process MiniDFSCluster) answers {@code inspect}, {@code state} and
- * {@code replay} exactly as the same folder read locally, the paths aside; and HDFS's client is one that fails on any
+ * Every sample read from a real HDFS (the in-process MiniDFSCluster) answers {@code inspect}, {@code state},
+ * {@code replay}, {@code doctor}, {@code handover} and {@code watch} exactly as the same folder read locally, the paths
+ * aside; and HDFS's client is one that fails on any
  * write call, so a write attempt anywhere in the reading fails the test.
  */
 class RemoteCheckpointTest {
@@ -58,13 +59,25 @@ class RemoteCheckpointTest {
         assertSameAnswer("replay", sample);
     }
 
-    private static void assertSameAnswer(String command, String sample) {
+    @ParameterizedTest(name = "doctor, handover and watch {0}")
+    @MethodSource("samples")
+    void theOtherCommandsReadHdfsAsLocal(String sample) {
+        assertSameAnswer("doctor", sample);
+        assertSameAnswer("handover", sample);
+        assertSameAnswer("watch", sample, "--timeout", "0");
+    }
+
+    private static void assertSameAnswer(String command, String sample, String... flags) {
         WriteFailingHdfs.forget();
-        CliRun local = CliRun.run(command, SAMPLES.resolve(sample).toString());
+        List<String> localArgs = new java.util.ArrayList<>(List.of(command, SAMPLES.resolve(sample).toString()));
+        localArgs.addAll(List.of(flags));
+        CliRun local = CliRun.run(localArgs.toArray(String[]::new));
         String remoteRoot = TestHdfs.uri() + REMOTE;
-        CliRun remote = CliRun.run(command, remoteRoot + "/" + sample,
+        List<String> remoteArgs = new java.util.ArrayList<>(List.of(command, remoteRoot + "/" + sample,
                 "--conf", "fs.hdfs.impl=" + WriteFailingHdfs.class.getName(),
-                "--conf", "spark.hadoop.fs.hdfs.impl.disable.cache=true");
+                "--conf", "spark.hadoop.fs.hdfs.impl.disable.cache=true"));
+        remoteArgs.addAll(List.of(flags));
+        CliRun remote = CliRun.run(remoteArgs.toArray(String[]::new));
         assertEquals(List.of(), WriteFailingHdfs.attempts(), "write attempts");
         assertEquals(local.exitCode(), remote.exitCode(), () -> "exit code; remote stderr: " + remote.err());
         assertEquals(withoutRoot(local.out(), SAMPLES.toString()), withoutRoot(remote.out(), remoteRoot), "stdout");
