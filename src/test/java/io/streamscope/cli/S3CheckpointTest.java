@@ -89,12 +89,16 @@ class S3CheckpointTest {
         }
     }
 
-    /** The key pair from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, as a user's shell gives it: the jar in a child JVM. */
+    /**
+     * The key pair from AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, as a user's shell gives it: the jar in a child JVM,
+     * with {@code --verbose} (the libraries' INFO logging on) and the secret in a setting too: it is printed nowhere.
+     */
     @Test
     void credentialsFromTheStandardEnvironmentVariables() throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                "io.streamscope.Launcher", "inspect", root() + "/shop-totals-update"));
+                "io.streamscope.Launcher", "inspect", root() + "/shop-totals-update", "--verbose",
+                "--conf", "fs.s3a.secret.key.unused=" + TestS3.SECRET_KEY));
         for (String pair : TestS3.conf()) {
             command.add("--conf");
             command.add(pair);
