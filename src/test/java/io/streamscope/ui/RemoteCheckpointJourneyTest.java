@@ -69,6 +69,7 @@ class RemoteCheckpointJourneyTest {
             uriField.setText(uri);
             confArea.setText("spark.hadoop.fs.hdfs.impl=" + WriteFailingHdfs.class.getName() + "\n");
         });
+        UiTestSupport.screenshot(robot, uriField.getScene(), "open-uri-dialog.png");
         robot.clickOn("#openUriOk");
         WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> window.model().checkpoint().checkpointProperty().get() != null));
         UiTestSupport.awaitLoaded(window);
@@ -84,6 +85,7 @@ class RemoteCheckpointJourneyTest {
         TableView<?> input = robot.lookup("#inputTable").queryTableView();
         assertEquals(7, onFx(() -> input.getItems().size()), "every input row up to batch 2, the topic read from HDFS");
         assertEquals(List.of(), WriteFailingHdfs.attempts());
+        UiTestSupport.screenshot(robot, window.scene(), "remote-checkpoint-hdfs.png");
 
         MenuButton recent = robot.lookup("#recentMenu").queryAs(MenuButton.class);
         List<String> items = onFx(() -> recent.getItems().stream().map(MenuItem::getText).toList());
