@@ -174,4 +174,14 @@ class MainWindowTest {
                 MainController.droppedFolder(List.of(metadata.toFile())).orElseThrow());
         assertTrue(MainController.droppedFolder(List.of()).isEmpty());
     }
+
+    @Test
+    void aUriDroppedAsTextIsOpenedAndOtherTextIsNot() {
+        assertEquals(java.util.Optional.of("s3a://bucket/chk/orders-agg"),
+                MainController.droppedLocation("  s3a://bucket/chk/orders-agg\nsecond line"));
+        assertEquals(java.util.Optional.of("hdfs://namenode:8020/chk"), MainController.droppedLocation("hdfs://namenode:8020/chk"));
+        assertTrue(MainController.droppedLocation("some words: not a URI").isEmpty());
+        assertTrue(MainController.droppedLocation("/data/local/folder").isEmpty(), "a local path comes as a file");
+        assertTrue(MainController.droppedLocation("").isEmpty());
+    }
 }
