@@ -194,88 +194,120 @@ public final class StateReader {
 
     /**
      * The changes made by batches {@code fromBatch + 1} … {@code toBatch}, batch by batch, like Spark's change feed:
-     * from the deltas or changelogs, and for a RocksDB store without changelogs (Spark's default set-up, whose change
-     * feed Spark refuses) by comparing each version's snapshot with the one before, key by key.
+     * each batch's {@link #markedRows} against the batch before, its changed rows only. From the deltas or changelogs
+     * (a put is an update, a merge an append), and for a RocksDB store without changelogs (Spark's default set-up,
+     * whose change feed Spark refuses) by comparing each version's snapshot with the one before, key by key.
      */
     public void changes(long fromBatch, long toBatch, Consumer<StateChange> sink) {
-        long total = Math.max(0, toBatch - fromBatch) * store.numPartitions();
-        long done = 0;
-        for (long batch = fromBatch + 1; batch <= toBatch; batch++) {
-            long version = batch + 1;
-            StateRowDecoder decoder = decoder(batch);
-            for (int partition = 0; partition < store.numPartitions(); partition++) {
-                work.check();
-                work.report(storeName() + " changes of batch " + batch, done++, total, Progress.Unit.PARTITIONS);
+        Work whole = work;
+        int batches = (int) Math.max(0, toBatch - fromBatch);
+        try {
+            for (long batch = fromBatch + 1; batch <= toBatch; batch++) {
                 long batchId = batch;
-                int p = partition;
-                Optional<StoreFiles> files = files(partition);
-                if (files.isPresent() && isRocksDb(files.get()) && files.get().changelog(version, uniqueId(partition, version)) == null
-                        && files.get().zip(version, uniqueId(partition, version)) != null) {
-                    snapshotChanges(partition, version, decoder, batchId, sink);
-                    continue;
-                }
-                changesOf(partition, version, record -> {
-                    StateRow row = decoder.decode(p, record.key(), record.value());
-                    boolean deleted = record.kind() == StateRecord.Kind.DELETE;
-                    StateChange.Type type = deleted ? StateChange.Type.DELETE
-                            : record.kind() == StateRecord.Kind.MERGE ? StateChange.Type.APPEND : StateChange.Type.UPDATE;
-                    sink.accept(new StateChange(batchId, type, p, row.columnFamily(), row.key(), deleted ? null : row.value()));
-                });
+                StateRowDecoder decoder = decoder(batch);
+                work = whole.step((int) (batch - fromBatch - 1), batches); // one bar over all the batches
+                batchChanges(batchId, decoder, sink);
             }
+        } finally {
+            work = whole;
         }
-        work.check();
-        work.report(storeName() + " changes of batch " + toBatch, total, total, Progress.Unit.PARTITIONS);
+    }
+
+    /** One batch's changes, as Spark's change feed has them. */
+    private void batchChanges(long batchId, StateRowDecoder decoder, Consumer<StateChange> sink) {
+        markedRows(batchId - 1, batchId, record -> {
+            if (!record.mark().changed()) {
+                return;
+            }
+            if (record.records().isEmpty()) { // compared contents: one change per changed key
+                boolean deleted = record.mark() == ChangeMark.DELETED;
+                emit(decoder, batchId, record, deleted ? StateChange.Type.DELETE : StateChange.Type.UPDATE,
+                        deleted ? null : record.value(), sink);
+                return;
+            }
+            for (StateRecord written : record.records()) { // Spark's change feed: one change per record
+                StateChange.Type type = switch (written.kind()) {
+                    case PUT -> StateChange.Type.UPDATE;
+                    case DELETE -> StateChange.Type.DELETE;
+                    case MERGE -> StateChange.Type.APPEND;
+                };
+                emit(decoder, batchId, record, type, written.kind() == StateRecord.Kind.DELETE ? null : written.value(), sink);
+            }
+        }, true);
+    }
+
+    private static void emit(StateRowDecoder decoder, long batchId, MarkedRecord record, StateChange.Type type, byte[] value,
+                             Consumer<StateChange> sink) {
+        StateRow row = decoder.decode(record.partition(), record.key(), value);
+        sink.accept(new StateChange(batchId, type, record.partition(), row.columnFamily(), row.key(),
+                value == null ? null : row.value()));
     }
 
     /**
-     * A snapshot-only partition's changes at {@code version}: its keys at the version before and at this one, both in
-     * key order, walked together. A key only after, or with other value bytes, is an update; a key only before, a
-     * delete (a list state's new elements are an update of the whole list here: the snapshots cannot tell an append).
+     * One pass over the store after {@code toBatch}: every row, partition by partition in key order, with its mark
+     * since the state after {@code fromBatch} (-1: the empty state before batch 0), the rows deleted since then among
+     * them with their last value. Consecutive batches with a delta or changelog take Spark's own records (each file
+     * read once: the state before, then the batch's file); any other pair compares the two versions' contents. At
+     * most a partition's two versions are in memory. Progress counts partitions; a cancel stops between them, and
+     * within a partition every few thousand records.
      */
-    private void snapshotChanges(int partition, long version, StateRowDecoder decoder, long batchId,
-                                 Consumer<StateChange> sink) {
+    public void markedRows(long fromBatch, long toBatch, Consumer<MarkedRecord> sink) {
+        markedRows(fromBatch, toBatch, sink, false);
+    }
+
+    /**
+     * Likewise; with {@code changedOnly} only the changed rows, and where the batch's own records say them the state
+     * before is not rebuilt (the change feed needs no more): a put is then {@link ChangeMark#UPDATED} whether or not
+     * the key was there, with no old value.
+     */
+    public void markedRows(long fromBatch, long toBatch, Consumer<MarkedRecord> sink, boolean changedOnly) {
+        long from = fromBatch + 1;
+        long to = toBatch + 1;
         RecordBuffer before = new RecordBuffer();
         RecordBuffer after = new RecordBuffer();
         before.askBetweenRecords(work.cancellation());
         after.askBetweenRecords(work.cancellation());
-        boolean beforeReadable = version - 1 == 0 || stateAt(partition, version - 1, before);
-        if (!beforeReadable || !stateAt(partition, version, after)) {
-            return; // stateAt said why
-        }
-        if (version - 1 == 0) {
-            before.settle();
-        }
-        int i = 0;
-        int j = 0;
-        while (i < before.liveCount() || j < after.liveCount()) {
-            int a = i < before.liveCount() ? before.live(i) : -1;
-            int b = j < after.liveCount() ? after.live(j) : -1;
-            int order = a < 0 ? 1 : b < 0 ? -1 : Arrays.compareUnsigned(before.data(), before.keyAt(a),
-                    before.keyAt(a) + before.keyLength(a), after.data(), after.keyAt(b), after.keyAt(b) + after.keyLength(b));
-            if (order < 0) {
-                StateRow row = decoder.decode(partition, slice(before.data(), before.keyAt(a), before.keyLength(a)),
-                        slice(before.data(), before.valueAt(a), before.valueLength(a)));
-                sink.accept(new StateChange(batchId, StateChange.Type.DELETE, partition, row.columnFamily(), row.key(), null));
-                i++;
-            } else if (order > 0 || !Arrays.equals(before.data(), before.valueAt(a), before.valueAt(a) + before.valueLength(a),
-                    after.data(), after.valueAt(b), after.valueAt(b) + after.valueLength(b))) {
-                StateRow row = decoder.decode(partition, slice(after.data(), after.keyAt(b), after.keyLength(b)),
-                        slice(after.data(), after.valueAt(b), after.valueLength(b)));
-                sink.accept(new StateChange(batchId, StateChange.Type.UPDATE, partition, row.columnFamily(), row.key(),
-                        row.value()));
-                if (order == 0) {
-                    i++;
-                }
-                j++;
-            } else {
-                i++;
-                j++;
+        String what = storeName() + " version " + to;
+        Consumer<MarkedRecord> target = changedOnly ? record -> {
+            if (record.mark().changed()) {
+                sink.accept(record);
             }
+        } : sink;
+        for (int partition = 0; partition < store.numPartitions(); partition++) {
+            work.check();
+            work.report(what, partition, store.numPartitions(), Progress.Unit.PARTITIONS);
+            markPartition(partition, from, to, before, after, target, changedOnly);
         }
+        work.check();
+        work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
     }
 
-    private static byte[] slice(byte[] data, int at, int length) {
-        return Arrays.copyOfRange(data, at, at + length);
+    private void markPartition(int partition, long from, long to, RecordBuffer before, RecordBuffer after,
+                               Consumer<MarkedRecord> sink, boolean changedOnly) {
+        Optional<StoreFiles> files = files(partition);
+        if (files.isEmpty()) {
+            return;
+        }
+        boolean recorded = to == from + 1 && (isRocksDb(files.get())
+                ? files.get().changelog(to, uniqueId(partition, to)) != null : files.get().delta(to) != null);
+        if (recorded && changedOnly) {
+            TouchedKeys touched = new TouchedKeys();
+            if (changesOf(partition, to, touched)) {
+                MarkedRows.touched(partition, touched, sink);
+            }
+            return;
+        }
+        if (!stateAt(partition, from, before)) {
+            return; // stateAt said why
+        }
+        if (recorded) {
+            TouchedKeys touched = new TouchedKeys();
+            if (changesOf(partition, to, touched)) {
+                MarkedRows.replay(partition, before, touched, sink);
+            }
+        } else if (stateAt(partition, to, after)) {
+            MarkedRows.compare(partition, before, after, sink);
+        }
     }
 
     /** Reads a partition's state at a version into {@code buffer}; false when it cannot be rebuilt. */
@@ -332,26 +364,36 @@ public final class StateReader {
         }
     }
 
-    private void changesOf(int partition, long version, Consumer<StateRecord> sink) {
+    /** Reads the records of a version's delta or changelog; false (and a problem) when any of it is unreadable. */
+    private boolean changesOf(int partition, long version, Consumer<StateRecord> sink) {
         Optional<StoreFiles> files = files(partition);
         if (files.isEmpty()) {
-            return;
+            return false;
         }
+        boolean[] damaged = {false};
+        HdfsStoreReader.FileFailure onFailure = (file, e) -> {
+            damaged[0] = true;
+            // Half a batch's records would mark the other half unchanged: the partition is left out instead.
+            problems.add(Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
+                    + " is left out: the changes of version " + version + " cannot be read whole)"));
+        };
         try {
             if (isRocksDb(files.get())) {
-                RocksDbStoreReader.changesOf(files.get(), version, uniqueId(partition, version), sink, this::damaged);
+                RocksDbStoreReader.changesOf(files.get(), version, uniqueId(partition, version), sink, onFailure);
             } else {
-                HdfsStoreReader.changesOf(files.get(), version, sink, this::damaged);
+                HdfsStoreReader.changesOf(files.get(), version, sink, onFailure);
             }
+            return !damaged[0];
         } catch (StoreVersionNotAvailableException e) {
             notAvailable(partition, version, files.get(), e);
         } catch (IOException e) {
             problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
-        } catch (java.io.UncheckedIOException | CancellationException e) {
+        } catch (java.io.UncheckedIOException e) {
             throw e;
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             problems.add(Problem.error(storeFolder(partition), null, "cannot read the changes of version " + version + ": " + e));
         }
+        return false;
     }
 
     private Optional<StoreFiles> files(int partition) {
@@ -411,6 +453,11 @@ public final class StateReader {
         });
     }
 
+    /** Decodes the bytes {@link #markedRows} hands out for the state after {@code batchId}. */
+    public StateRowDecoding decoding(long batchId) {
+        return new StateRowDecoding(decoder(batchId));
+    }
+
     /** The decoder for the rows of a batch's state (its conf says whether they are Avro). */
     private StateRowDecoder decoder(long batchId) {
         return new StateRowDecoder(schema, store.provider() == StateProvider.ROCKSDB, families, this::familyNames,
@@ -427,10 +474,6 @@ public final class StateReader {
             problems.add(Problem.error(storeFolder(partition), "byte " + e.offset() + " of a " + what + " row",
                     "the " + what + " does not fit the " + schema.source() + " schema: " + e.getMessage()));
         }
-    }
-
-    private void damaged(Path file, StateFileException e) {
-        problems.add(Problem.error(relative(file), "byte " + e.offset(), e.getMessage()));
     }
 
     /** {@code state/0} or {@code state/0/left-keyToNumValues}: the store as the status bar names it. */
