@@ -87,7 +87,7 @@ class ExportJourneyTest {
         robot.interact(() -> csv.set(exporter.writeCsv(TableCsv.of(state), out.resolve("state.csv"))));
         await(csv.get());
         List<String> stateLines = Files.readAllLines(out.resolve("state.csv"));
-        assertEquals("Part.,Key,Value,Change", stateLines.get(0));
+        assertEquals("Part.,Change,customer_id,sum,isEmpty", stateLines.get(0), "a column per key and value field");
         assertEquals(4, stateLines.size(), stateLines.toString());
         screenshot(robot, window.scene(), "exported.png");
     }

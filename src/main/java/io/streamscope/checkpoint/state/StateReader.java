@@ -52,7 +52,7 @@ public final class StateReader {
     /** transformWithState's column families by name (schema v3), empty for other operators. */
     private final Map<String, ColumnFamilySchema> families = new HashMap<>();
     /** Column family names by id, per partition, from the snapshot zips' metadata. */
-    private final Map<Integer, Map<Integer, String>> familyNames = new HashMap<>();
+    private final Map<Integer, Map<Integer, String>> familyNames = new java.util.concurrent.ConcurrentHashMap<>();
     /** transformWithState's list-state variables: their values hold several rows. */
     private final Set<String> listStates;
     /** Asked between partitions and every few thousand records; told each partition read. */
@@ -97,6 +97,11 @@ public final class StateReader {
             return "schema file v3, one per column family";
         }
         return schema.known() ? schema.source() : "none";
+    }
+
+    /** transformWithState's column families (state variables, timers, TTL indexes) by name; empty for other stores. */
+    public Set<String> columnFamilies() {
+        return Set.copyOf(families.keySet());
     }
 
     public List<Problem> problems() {

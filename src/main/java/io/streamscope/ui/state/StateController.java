@@ -1,34 +1,65 @@
 package io.streamscope.ui.state;
 
-import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.collections.ListChangeListener;
+import javafx.collections.ObservableList;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
+import javafx.scene.chart.BarChart;
+import javafx.scene.chart.XYChart;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
+import javafx.scene.control.ProgressBar;
+import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
-import javafx.collections.ListChangeListener;
+import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.util.StringConverter;
 
-/** Binds state.fxml to a {@link StateViewModel}: the store chooser and the rows after the selected batch. */
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Binds state.fxml to a {@link StateViewModel}: the store chooser and its explanation, the filter, partition and
+ * state-variable choosers, the rows-per-partition chart (a bar filters to its partition), the table (a column per key
+ * and value field, sorted by the view model when a header is clicked), the detail pane, and copying rows as JSON.
+ */
 public final class StateController {
 
-    private static final PseudoClass ADDED = PseudoClass.getPseudoClass("added");
-    private static final PseudoClass UPDATED = PseudoClass.getPseudoClass("updated");
-    private static final PseudoClass DELETED = PseudoClass.getPseudoClass("deleted");
+    private static final Map<StateRowView.Change, PseudoClass> MARKS = Map.of(
+            StateRowView.Change.ADDED, PseudoClass.getPseudoClass("added"),
+            StateRowView.Change.UPDATED, PseudoClass.getPseudoClass("updated"),
+            StateRowView.Change.APPENDED, PseudoClass.getPseudoClass("updated"),
+            StateRowView.Change.DELETED, PseudoClass.getPseudoClass("deleted"));
+    private static final String ALL_VARIABLES = "";
 
     private final StateViewModel viewModel;
+    /** Kept: a bidirectional binding holds its properties weakly. */
+    private ObjectProperty<Integer> partitionObject;
 
     @FXML private ComboBox<StoreChoice> stateStoreSelector;
+    @FXML private Label stateStoreExplanation;
+    @FXML private TextField stateFilterField;
+    @FXML private ComboBox<Integer> statePartitionChooser;
+    @FXML private ComboBox<String> stateVariableChooser;
     @FXML private Label stateSummary;
     @FXML private Label statePlaceholder;
+    @FXML private ProgressBar stateProgress;
+    @FXML private BarChart<String, Number> statePartitionChart;
     @FXML private TableView<StateRowView> stateTable;
-    @FXML private TableColumn<StateRowView, Integer> partitionColumn;
-    @FXML private TableColumn<StateRowView, String> familyColumn;
-    @FXML private TableColumn<StateRowView, String> keyColumn;
-    @FXML private TableColumn<StateRowView, String> valueColumn;
-    @FXML private TableColumn<StateRowView, String> changeColumn;
+    @FXML private TextArea stateDetailPane;
 
     public StateController(StateViewModel viewModel) {
         this.viewModel = viewModel;
@@ -39,26 +70,187 @@ public final class StateController {
         stateStoreSelector.setItems(viewModel.stores());
         stateStoreSelector.valueProperty().bindBidirectional(viewModel.selectedStoreProperty());
         stateStoreSelector.disableProperty().bind(javafx.beans.binding.Bindings.size(viewModel.stores()).lessThan(2));
+        stateStoreExplanation.textProperty().bind(viewModel.storeExplanationProperty());
         stateSummary.textProperty().bind(viewModel.summaryProperty());
         statePlaceholder.textProperty().bind(viewModel.summaryProperty());
+        stateFilterField.textProperty().bindBidirectional(viewModel.filterProperty());
+        stateProgress.progressProperty().bind(viewModel.progressProperty());
+        stateProgress.visibleProperty().bind(viewModel.progressProperty().lessThan(1));
+        stateProgress.managedProperty().bind(stateProgress.visibleProperty());
 
-        partitionColumn.setCellValueFactory(cell -> new ReadOnlyObjectWrapper<>(cell.getValue().partition()));
-        familyColumn.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue().columnFamily()));
-        keyColumn.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue().key()));
-        valueColumn.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue().value()));
-        changeColumn.setCellValueFactory(cell -> new ReadOnlyStringWrapper(cell.getValue().change().label()));
+        statePartitionChooser.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(Integer partition) {
+                return partition == null || partition < 0 ? "All partitions" : "Partition " + partition;
+            }
+
+            @Override
+            public Integer fromString(String text) {
+                return null;
+            }
+        });
+        partitionObject = viewModel.partitionProperty().asObject();
+        statePartitionChooser.valueProperty().bindBidirectional(partitionObject);
+        viewModel.partitionRowsProperty().addListener((property, old, counts) -> showPartitions(counts));
+
+        stateVariableChooser.setConverter(new StringConverter<>() {
+            @Override
+            public String toString(String family) {
+                return family == null || family.isEmpty() ? "All state variables" : family;
+            }
+
+            @Override
+            public String fromString(String text) {
+                return text;
+            }
+        });
+        viewModel.stateVariables().addListener((ListChangeListener<String>) change -> {
+            List<String> items = new ArrayList<>(List.of(ALL_VARIABLES));
+            items.addAll(viewModel.stateVariables());
+            stateVariableChooser.getItems().setAll(items);
+            stateVariableChooser.setVisible(!viewModel.stateVariables().isEmpty());
+        });
+        stateVariableChooser.setVisible(false);
+        stateVariableChooser.managedProperty().bind(stateVariableChooser.visibleProperty());
+        stateVariableChooser.valueProperty().addListener((property, old, family) ->
+                viewModel.stateVariableProperty().set(family == null || family.isEmpty() ? null : family));
+
         stateTable.setRowFactory(table -> new TableRow<>() {
             @Override
             protected void updateItem(StateRowView row, boolean empty) {
                 super.updateItem(row, empty);
                 StateRowView.Change change = empty || row == null ? StateRowView.Change.NONE : row.change();
-                pseudoClassStateChanged(ADDED, change == StateRowView.Change.ADDED);
-                pseudoClassStateChanged(UPDATED, change == StateRowView.Change.UPDATED);
-                pseudoClassStateChanged(DELETED, change == StateRowView.Change.DELETED);
+                MARKS.values().forEach(mark -> pseudoClassStateChanged(mark, false));
+                PseudoClass mark = MARKS.get(change);
+                if (mark != null) {
+                    pseudoClassStateChanged(mark, true);
+                }
             }
         });
-        stateTable.setItems(viewModel.rows());
-        viewModel.rows().addListener((ListChangeListener<StateRowView>) change ->
-                familyColumn.setVisible(viewModel.rows().stream().anyMatch(row -> row.columnFamily() != null)));
+        stateTable.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
+        stateTable.setItems(viewModel.tableRows());
+        stateTable.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        stateTable.setSortPolicy(table -> {
+            if (table.getSortOrder().isEmpty()) {
+                viewModel.sortBy(null, true);
+            } else {
+                TableColumn<StateRowView, ?> column = table.getSortOrder().get(0);
+                viewModel.sortBy((String) column.getUserData(), column.getSortType() == TableColumn.SortType.ASCENDING);
+            }
+            return true;
+        });
+        stateTable.getSelectionModel().selectedItemProperty().addListener((property, old, row) ->
+                stateDetailPane.setText(StateViewModel.detail(row)));
+        KeyCombination copy = new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN);
+        stateTable.setOnKeyPressed(event -> {
+            if (copy.match(event)) {
+                copySelected();
+                event.consume();
+            }
+        });
+        viewModel.columnsProperty().addListener((property, old, columns) -> buildColumns(columns));
+        buildColumns(viewModel.columnsProperty().get());
     }
+
+    @FXML
+    private void copySelected() {
+        List<StateRowView> chosen = List.copyOf(stateTable.getSelectionModel().getSelectedItems());
+        if (!chosen.isEmpty()) {
+            ClipboardContent content = new ClipboardContent();
+            content.putString(StateViewModel.json(chosen));
+            Clipboard.getSystemClipboard().setContent(content);
+        }
+    }
+
+    private void showPartitions(long[] counts) {
+        ObservableList<Integer> choices = FXCollections.observableArrayList();
+        choices.add(StateViewModel.ALL_PARTITIONS);
+        XYChart.Series<String, Number> series = new XYChart.Series<>();
+        for (int partition = 0; partition < counts.length; partition++) {
+            choices.add(partition);
+            XYChart.Data<String, Number> bar = new XYChart.Data<>(String.valueOf(partition), counts[partition]);
+            int chosen = partition;
+            bar.nodeProperty().addListener((property, old, node) -> {
+                if (node != null) {
+                    node.setOnMouseClicked(event -> viewModel.partitionProperty().set(
+                            viewModel.partitionProperty().get() == chosen ? StateViewModel.ALL_PARTITIONS : chosen));
+                    Tooltip.install(node, new Tooltip(String.format("Partition %d: %,d rows", chosen, counts[chosen])));
+                    node.getStyleClass().add("state-partition-bar");
+                    node.setId("statePartitionBar" + chosen);
+                }
+            });
+            series.getData().add(bar);
+        }
+        if (!choices.equals(statePartitionChooser.getItems())) {
+            Integer chosen = statePartitionChooser.getValue();
+            statePartitionChooser.getItems().setAll(choices);
+            statePartitionChooser.setValue(chosen == null || !choices.contains(chosen) ? StateViewModel.ALL_PARTITIONS : chosen);
+        }
+        statePartitionChart.getData().setAll(List.of(series));
+    }
+
+    private void buildColumns(StateTableModel.Columns columns) {
+        List<TableColumn<StateRowView, ?>> all = new ArrayList<>();
+        all.add(column("Part.", StateColumnId.PARTITION, "statePartitionColumn", row -> String.valueOf(row.partition())));
+        if (viewModel.tableRows().stream().limit(50).anyMatch(row -> row.columnFamily() != null)
+                || !viewModel.stateVariables().isEmpty()) {
+            all.add(column("State variable", StateColumnId.FAMILY, "stateFamilyColumn", StateRowView::columnFamily));
+        }
+        all.add(column("Change", StateColumnId.CHANGE, "stateChangeColumn", row -> row.change().label()));
+        TableColumn<StateRowView, String> key = new TableColumn<>("Key");
+        key.setId("stateKeyColumns");
+        for (String field : columns.keyFields()) {
+            key.getColumns().add(fieldColumn(field, true));
+        }
+        TableColumn<StateRowView, String> value = new TableColumn<>("Value");
+        value.setId("stateValueColumns");
+        for (String field : columns.valueFields()) {
+            value.getColumns().add(fieldColumn(field, false));
+        }
+        if (!key.getColumns().isEmpty()) {
+            all.add(key);
+        }
+        if (!value.getColumns().isEmpty()) {
+            all.add(value);
+        }
+        stateTable.getSortOrder().clear();
+        stateTable.getColumns().setAll(all);
+    }
+
+    private TableColumn<StateRowView, String> fieldColumn(String field, boolean ofKey) {
+        Function<StateRowView, String> text = row -> {
+            StateCells cells = viewModel.cells(row);
+            return ofKey ? cells.keyCell(field) : cells.valueCell(field);
+        };
+        return column(field, ofKey ? StateColumnId.key(field) : StateColumnId.value(field),
+                (ofKey ? "stateKey:" : "stateValue:") + field, text);
+    }
+
+    private TableColumn<StateRowView, String> column(String title, String columnId, String id, Function<StateRowView, String> text) {
+        TableColumn<StateRowView, String> column = new TableColumn<>(title);
+        column.setId(id);
+        column.setUserData(columnId);
+        int widest = title.length();
+        for (StateRowView row : viewModel.tableRows().subList(0, Math.min(40, viewModel.tableRows().size()))) {
+            String shown = text.apply(row);
+            widest = Math.max(widest, shown == null ? 0 : Math.min(60, shown.length()));
+        }
+        column.setPrefWidth(Math.max(48, widest * 7.5 + 22));
+        column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
+        column.setCellFactory(table -> new TableCell<>() {
+            private final Tooltip whole = new Tooltip();
+
+            @Override
+            protected void updateItem(String item, boolean empty) {
+                super.updateItem(item, empty);
+                setText(empty ? null : item);
+                whole.setText(item);
+                setTooltip(empty || item == null || item.isEmpty() ? null : whole);
+                pseudoClassStateChanged(CHANGED_CELL, !empty && item != null && item.contains(" → "));
+            }
+        });
+        return column;
+    }
+
+    private static final PseudoClass CHANGED_CELL = PseudoClass.getPseudoClass("changed");
 }

@@ -1,13 +1,21 @@
 package io.streamscope.ui.state;
 
+import io.streamscope.checkpoint.state.ChangeMark;
+
 /**
- * A state row as the state table shows it: key and value as Spark's {@code to_json} text, and what the selected
- * batch did to it.
+ * A state row as the state table shows it: key and value as Spark's {@code to_json} text, the value before the batch
+ * for an updated or appended row (a deleted row's {@code value} is its last one), and what the selected batch did to
+ * it. {@code row} is its place in the loaded {@link StateRowStore} (-1 when it stands alone).
  */
-public record StateRowView(int partition, String columnFamily, String key, String value, Change change) {
+public record StateRowView(int partition, String columnFamily, String key, String value, String oldValue, Change change,
+                           int row) {
+
+    public StateRowView(int partition, String columnFamily, String key, String value, Change change) {
+        this(partition, columnFamily, key, value, null, change, -1);
+    }
 
     public enum Change {
-        NONE(""), ADDED("added"), UPDATED("updated"), DELETED("deleted");
+        NONE(""), ADDED("added"), UPDATED("updated"), DELETED("deleted"), APPENDED("appended");
 
         private final String label;
 
@@ -18,5 +26,38 @@ public record StateRowView(int partition, String columnFamily, String key, Strin
         public String label() {
             return label;
         }
+
+        static Change of(ChangeMark mark) {
+            return switch (mark) {
+                case UNCHANGED -> NONE;
+                case ADDED -> ADDED;
+                case UPDATED -> UPDATED;
+                case DELETED -> DELETED;
+                case APPENDED -> APPENDED;
+            };
+        }
+    }
+
+    /** The row as Spark's JSON, one object: partition, state variable, key, value, and the change with the value before. */
+    public String json() {
+        StringBuilder json = new StringBuilder("{\"partition\":").append(partition);
+        if (columnFamily != null) {
+            json.append(",\"columnFamily\":").append(quote(columnFamily));
+        }
+        json.append(",\"key\":").append(key);
+        if (value != null && !value.isEmpty()) {
+            json.append(",\"value\":").append(value);
+        }
+        if (change != Change.NONE) {
+            json.append(",\"change\":").append(quote(change.label()));
+        }
+        if (oldValue != null) {
+            json.append(",\"oldValue\":").append(oldValue);
+        }
+        return json.append('}').toString();
+    }
+
+    private static String quote(String text) {
+        return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

@@ -1,31 +1,53 @@
 package io.streamscope.ui.state;
 
 import io.streamscope.checkpoint.Checkpoint;
-import io.streamscope.checkpoint.Problem;
-import io.streamscope.checkpoint.state.StateChange;
+import io.streamscope.checkpoint.state.ChangeMark;
 import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.checkpoint.state.StoreSchema;
-import io.streamscope.sql.SparkJson;
 import io.streamscope.task.Work;
 
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.function.Consumer;
 
 /**
- * Reads a store's state after a batch for the table, off the FX thread: the rows (up to a limit), which of them the
- * batch added or updated, and the keys it deleted. Pure logic, no JavaFX, so tests drive it directly.
+ * Reads a store's state after a batch for the window, off the FX thread, in one pass
+ * ({@link StateReader#markedRows}): every row with its mark since the batch before, the rows the batch deleted among
+ * them, into a compact {@link StateRowStore}. Pure logic, no JavaFX, so tests drive it directly.
  */
 public final class StateSnapshotLoader {
 
-    /** Rows beyond this are counted, not shown: the table stays fast on million-key stores. */
+    /** Rows beyond this are counted, not listed in a {@link StateSnapshot} (presentation mode's columns). */
     public static final int DISPLAY_LIMIT = 10_000;
 
     private StateSnapshotLoader() {
+    }
+
+    /** One pass's result: the rows as bytes, the table's model over them (for the FX thread), the reader's problems. */
+    public record Loaded(long batchId, StateReader reader, StateRowStore store, StateTableModel model) {
+
+        /**
+         * The first {@code limit} rows, those the batch changed first (added and updated, then deleted), decoded
+         * here, with the full counts.
+         */
+        public StateSnapshot snapshot(int limit) {
+            StateTableModel model = new StateTableModel(store, reader.decoding(batchId));
+            List<StateRowView> changed = new ArrayList<>();
+            List<StateRowView> deleted = new ArrayList<>();
+            List<StateRowView> unchanged = new ArrayList<>();
+            for (int row = 0; row < store.size() && changed.size() + deleted.size() + unchanged.size() < limit; row++) {
+                ChangeMark mark = store.mark(row);
+                (mark == ChangeMark.UNCHANGED ? unchanged : mark == ChangeMark.DELETED ? deleted : changed)
+                        .add(model.cells(row).view());
+            }
+            List<StateRowView> rows = new ArrayList<>(changed);
+            rows.addAll(deleted);
+            rows.addAll(unchanged);
+            String source = reader.schemaSource();
+            return new StateSnapshot(batchId, rows, store.liveRows(), store.size() - store.count(ChangeMark.UNCHANGED),
+                    store.size() > limit, source.equals("none") ? "none (bytes shown)" : source, reader.problems());
+        }
     }
 
     public static StateSnapshot load(Checkpoint checkpoint, StoreChoice choice, long batchId, int limit) {
@@ -37,74 +59,45 @@ public final class StateSnapshotLoader {
         return load(checkpoint, choice, batchId, limit, schema, Work.NONE);
     }
 
-    /**
-     * Likewise, in three passes over the store's partitions (the batch's changes, the state before it, the state
-     * after it), reported to {@code work} as one bar and each asking its cancellation.
-     */
+    /** Likewise, the pass reported to {@code work} (partitions) and asking its cancellation. */
     public static StateSnapshot load(Checkpoint checkpoint, StoreChoice choice, long batchId, int limit,
                                      Optional<StoreSchema> schema, Work work) {
-        StateReader reader = StateReader.open(checkpoint, choice.operator(), choice.store(), schema).with(work.step(0, 3));
-        Map<String, StateChange.Type> changes = new HashMap<>();
-        List<StateRowView> deleted = new ArrayList<>();
-        reader.changes(batchId - 1, batchId, change -> {
-            String key = identity(change.partition(), change.columnFamily(), text(change.key()));
-            changes.put(key, change.type());
-            if (change.type() == StateChange.Type.DELETE) {
-                deleted.add(new StateRowView(change.partition(), change.columnFamily(), text(change.key()), "",
-                        StateRowView.Change.DELETED));
-            } else {
-                deleted.removeIf(row -> identity(row.partition(), row.columnFamily(), row.key()).equals(key));
-            }
-        });
-        Set<String> existedBefore = batchId == 0 ? Set.of()
-                : keysBefore(checkpoint, choice, schema, batchId - 1, changes.keySet(), work.step(1, 3));
-        reader.with(work.step(2, 3));
-        List<StateRowView> changed = new ArrayList<>();
-        List<StateRowView> unchanged = new ArrayList<>();
-        long[] total = {0};
-        reader.rows(batchId, row -> {
-            total[0]++;
-            String key = text(row.key());
-            String identity = identity(row.partition(), row.columnFamily(), key);
-            StateChange.Type change = changes.get(identity);
-            StateRowView.Change mark = change == null ? StateRowView.Change.NONE
-                    : existedBefore.contains(identity) ? StateRowView.Change.UPDATED : StateRowView.Change.ADDED;
-            List<StateRowView> target = mark == StateRowView.Change.NONE ? unchanged : changed;
-            if (changed.size() + unchanged.size() < limit) {
-                target.add(new StateRowView(row.partition(), row.columnFamily(), key, text(row.value()), mark));
-            }
-        });
-        List<StateRowView> rows = new ArrayList<>(changed);
-        rows.addAll(deleted);
-        rows.addAll(unchanged);
-        List<Problem> problems = reader.problems();
-        long changedCount = changes.size();
-        return new StateSnapshot(batchId, rows.subList(0, Math.min(rows.size(), limit)), total[0], changedCount,
-                total[0] + deleted.size() > limit, reader.schemaSource().equals("none") ? "none (bytes shown)" : reader.schemaSource(), problems);
+        return stream(checkpoint, choice, batchId, schema, model -> { }, work).snapshot(limit);
     }
 
-    /** Which of {@code keys} were in the state after {@code batchId}; only those, so memory follows the change count. */
-    private static Set<String> keysBefore(Checkpoint checkpoint, StoreChoice choice, Optional<StoreSchema> schema, long batchId,
-                                          Set<String> keys, Work work) {
-        Set<String> present = new HashSet<>();
-        if (keys.isEmpty()) {
-            return present;
-        }
-        StateReader previous = StateReader.open(checkpoint, choice.operator(), choice.store(), schema).with(work);
-        previous.rows(batchId, row -> {
-            String identity = identity(row.partition(), row.columnFamily(), text(row.key()));
-            if (keys.contains(identity)) {
-                present.add(identity);
+    /**
+     * The one pass into a store; {@code rowsArrived} gets the table's model (always the same) on this thread once the
+     * first {@link #FIRST_ROWS} rows are in, then at most every {@link #PUBLISH_EVERY_NANOS} and at the end, so the
+     * window shows the first rows while the rest stream in.
+     */
+    public static Loaded stream(Checkpoint checkpoint, StoreChoice choice, long batchId, Optional<StoreSchema> schema,
+                                Consumer<StateTableModel> rowsArrived, Work work) {
+        StateReader reader = StateReader.open(checkpoint, choice.operator(), choice.store(), schema);
+        StateRowStore store = new StateRowStore();
+        StateTableModel model = new StateTableModel(store, reader.decoding(batchId));
+        long[] published = {0};
+        Runnable publish = () -> {
+            long now = System.nanoTime();
+            if (store.size() >= FIRST_ROWS && (published[0] == 0 || now - published[0] >= PUBLISH_EVERY_NANOS)) {
+                published[0] = now;
+                rowsArrived.accept(model);
+            }
+        };
+        reader.with(new Work(work.cancellation(), step -> {
+            publish.run();
+            work.progress().onProgress(step);
+        }));
+        reader.markedRows(batchId - 1, batchId, record -> {
+            store.add(record);
+            if (store.size() == FIRST_ROWS || (store.size() & 0xFFF) == 0) {
+                publish.run();
             }
         });
-        return present;
+        rowsArrived.accept(model);
+        return new Loaded(batchId, reader, store, model);
     }
 
-    private static String identity(int partition, String family, String key) {
-        return partition + "/" + family + "/" + key;
-    }
-
-    static String text(Object value) {
-        return value == null ? "" : SparkJson.text(value);
-    }
+    /** The first screenful goes out at once, then the rows read so far at most this often (the window redraws). */
+    static final int FIRST_ROWS = 100;
+    static final long PUBLISH_EVERY_NANOS = 250_000_000L;
 }

@@ -4,41 +4,84 @@ import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.ui.BackgroundTasks;
 import io.streamscope.ui.tasks.LatestRunWins;
+import io.streamscope.ui.tasks.ReadTask;
+import javafx.application.Platform;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
 import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyObjectProperty;
+import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 import javafx.collections.FXCollections;
 import javafx.collections.ObservableList;
 
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Executor;
 
 /**
- * The state panel: which store is chosen, and its rows after the selected batch, read in the background whenever
- * the checkpoint, the store or the batch changes. No controls inside; state changes on the FX thread only.
+ * The state panel: which store is chosen, and its rows after the selected batch, read in one background pass whenever
+ * the checkpoint, the store or the batch changes; the first rows show while the rest stream in. Then the filter by
+ * key text, the partition, the state variable and the sort column choose which of the loaded rows the table shows, in
+ * the background too. No controls inside; state changes on the FX thread only.
  */
 public final class StateViewModel {
 
     static final String NO_STATE = "This query keeps no state";
     static final String CHOOSE_BATCH = "Select a batch to see its state";
+    /** The partition chooser's "all". */
+    public static final int ALL_PARTITIONS = -1;
 
     private final Executor executor;
     private final ObservableList<StoreChoice> stores = FXCollections.observableArrayList();
     private final ObjectProperty<StoreChoice> selectedStore = new SimpleObjectProperty<>(this, "selectedStore");
     private final ObservableList<StateRowView> rows = FXCollections.observableArrayList();
+    private final StateTableRows tableRows = new StateTableRows();
     private final ReadOnlyStringWrapper summary = new ReadOnlyStringWrapper(this, "summary", NO_STATE);
+    private final ReadOnlyStringWrapper sparkFigures = new ReadOnlyStringWrapper(this, "sparkFigures", "");
+    private final ReadOnlyStringWrapper storeExplanation = new ReadOnlyStringWrapper(this, "storeExplanation", "");
+    private final StringProperty filter = new SimpleStringProperty(this, "filter", "");
+    private final IntegerProperty partition = new SimpleIntegerProperty(this, "partition", ALL_PARTITIONS);
+    private final ObjectProperty<String> stateVariable = new SimpleObjectProperty<>(this, "stateVariable");
+    private final ObservableList<String> stateVariables = FXCollections.observableArrayList();
+    private final ReadOnlyObjectWrapper<StateTableModel.Columns> columns =
+            new ReadOnlyObjectWrapper<>(this, "columns", new StateTableModel.Columns(List.of(), List.of()));
+    private final ReadOnlyObjectWrapper<long[]> partitionRows = new ReadOnlyObjectWrapper<>(this, "partitionRows", new long[0]);
+    private final DoubleProperty progress = new SimpleDoubleProperty(this, "progress", 1);
+    private String sortColumn;
+    private boolean ascending = true;
     private Checkpoint checkpoint;
     private Map<Integer, StoreSchema> impliedSchemas = Map.of();
     private Long batchId;
-    /** A newer reload cancels an older read, whose rows are then never shown. */
-    private final LatestRunWins<StateSnapshot> reads;
+    /** Counts reloads: rows a superseded read streamed in are never shown. */
+    private long generation;
+    /** A newer reload cancels an older read, whose rows are then never shown; likewise filters and comparisons. */
+    private final LatestRunWins<Object[]> reads;
+    private final LatestRunWins<int[]> selections;
+    private final LatestRunWins<String> comparisons;
+    private StateSnapshotLoader.Loaded loaded;
+    private String readSummary = "";
 
     public StateViewModel(Executor executor) {
         this.executor = executor;
         this.reads = new LatestRunWins<>(executor);
+        this.selections = new LatestRunWins<>(executor);
+        this.comparisons = new LatestRunWins<>(executor);
         selectedStore.addListener((property, old, store) -> reload());
+        filter.addListener((property, old, text) -> reselect());
+        partition.addListener((property, old, chosen) -> reselect());
+        stateVariable.addListener((property, old, family) -> {
+            refreshColumns();
+            reselect();
+        });
     }
 
     public StateViewModel() {
@@ -51,7 +94,7 @@ public final class StateViewModel {
         impliedSchemas = Map.of();
         batchId = null;
         rows.clear();
-        stores.setAll(opened == null ? java.util.List.of() : StoreChoice.of(opened));
+        stores.setAll(opened == null ? List.of() : StoreChoice.of(opened));
         selectedStore.set(stores.isEmpty() ? null : stores.get(0));
         summary.set(stores.isEmpty() ? NO_STATE : CHOOSE_BATCH);
     }
@@ -73,35 +116,188 @@ public final class StateViewModel {
         reload();
     }
 
+    /** Sorts the table by a column ({@link StateColumnId}), or back to the store's order (null). */
+    public void sortBy(String column, boolean up) {
+        if (java.util.Objects.equals(column, sortColumn) && (column == null || up == ascending)) {
+            return; // the table asks again whenever its items change
+        }
+        sortColumn = column;
+        ascending = up;
+        reselect();
+    }
+
+    private StateQuery query() {
+        return new StateQuery(filter.get(), partition.get(), stateVariable.get(), sortColumn, ascending);
+    }
+
     private void reload() {
+        long mine = ++generation;
         reads.supersede();
+        selections.supersede();
+        comparisons.supersede();
         StoreChoice store = selectedStore.get();
+        storeExplanation.set(store == null ? "" : store.explanation());
         if (checkpoint == null || store == null || batchId == null) {
+            loaded = null;
+            tableRows.show(null);
+            partitionRows.set(new long[0]);
+            sparkFigures.set("");
             rows.clear();
+            progress.unbind();
+            progress.set(1);
             summary.set(store == null ? NO_STATE : CHOOSE_BATCH);
             return;
         }
         Checkpoint source = checkpoint;
         long batch = batchId;
-        String shown = summary.get();
+        // what is on show stays until the new read's first rows, and comes back if the user cancels the read
+        Shown shown = new Shown(loaded, tableRows.model(), partitionRows.get(), summary.get(), sparkFigures.get());
         summary.set("Reading the state after batch " + batch + " …");
         Optional<StoreSchema> schema = store.store().storeName().equals("default")
                 ? Optional.ofNullable(impliedSchemas.get(store.operator().operatorId())) : Optional.empty();
-        reads.run("Reading the state after batch " + batch,
-                work -> StateSnapshotLoader.load(source, store, batch, StateSnapshotLoader.DISPLAY_LIMIT, schema, work),
-                snapshot -> {
-                    rows.setAll(snapshot.rows());
-                    summary.set(snapshot.summary() + problemText(snapshot));
+        ReadTask<Object[]> task = reads.run("Reading the state after batch " + batch, work -> {
+                    StateSnapshotLoader.Loaded result = StateSnapshotLoader.stream(source, store, batch, schema,
+                            model -> Platform.runLater(() -> arrived(mine, model)), work);
+                    return new Object[]{result, result.snapshot(StateSnapshotLoader.DISPLAY_LIMIT)};
                 },
+                result -> finished((StateSnapshotLoader.Loaded) result[0], (StateSnapshot) result[1]),
                 error -> {
+                    done();
                     rows.clear();
                     summary.set("Could not read the state: " + error);
                 },
-                () -> summary.set(shown)); // the rows on show stay, and say what they are
+                () -> {
+                    done();
+                    generation++; // rows still on their way from the cancelled read are not shown
+                    shown.restore(this);
+                });
+        progress.bind(task.progressProperty());
     }
 
-    private static String problemText(StateSnapshot snapshot) {
-        return snapshot.problems().isEmpty() ? "" : " — " + snapshot.problems().get(0);
+    /** What the panel showed before a read, to show again when the read is cancelled. */
+    private record Shown(StateSnapshotLoader.Loaded loaded, StateTableModel model, long[] partitions, String summary,
+                         String figures) {
+        void restore(StateViewModel state) {
+            state.loaded = loaded;
+            if (state.tableRows.model() != model) {
+                state.tableRows.show(model);
+            }
+            state.partitionRows.set(partitions);
+            state.summary.set(summary);
+            state.sparkFigures.set(figures);
+        }
+    }
+
+    private void done() {
+        progress.unbind();
+        progress.set(1);
+    }
+
+    /** Rows have streamed in: the table grows (FX thread). */
+    private void arrived(long mine, StateTableModel model) {
+        if (mine != generation) {
+            return;
+        }
+        if (tableRows.model() != model) {
+            loaded = null; // the rows before are off show: a filter waits for this read
+            sparkFigures.set("");
+            tableRows.show(model);
+            refreshColumns();
+        } else {
+            tableRows.grown();
+        }
+        partitionRows.set(withAllPartitions(model.store().livePerPartition()));
+        summary.set(String.format("Reading the state after batch %d … %,d rows so far", batchId, model.store().size()));
+    }
+
+    private void finished(StateSnapshotLoader.Loaded result, StateSnapshot snapshot) {
+        loaded = result;
+        done();
+        rows.setAll(snapshot.rows());
+        readSummary = snapshot.summary() + (snapshot.problems().isEmpty() ? "" : " — " + snapshot.problems().get(0));
+        summary.set(readSummary);
+        if (tableRows.model() != result.model()) {
+            tableRows.show(result.model());
+        } else {
+            tableRows.grown();
+        }
+        partitionRows.set(withAllPartitions(result.store().livePerPartition()));
+        List<String> families = new java.util.ArrayList<>(result.reader().columnFamilies());
+        families.sort(null);
+        stateVariables.setAll(families);
+        refreshColumns();
+        reselect();
+    }
+
+    private long[] withAllPartitions(long[] seen) {
+        StoreChoice store = selectedStore.get();
+        int partitions = store == null ? seen.length : Math.max(seen.length, store.store().numPartitions());
+        return java.util.Arrays.copyOf(seen, partitions);
+    }
+
+    private void refreshColumns() {
+        StateTableModel model = tableRows.model();
+        if (model != null) {
+            StateTableModel.Columns found = model.columns(stateVariable.get());
+            if (!found.equals(columns.get())) {
+                columns.set(found);
+            }
+        }
+    }
+
+    /** Runs the query over the loaded rows in the background, then shows what it kept. */
+    private void reselect() {
+        selections.supersede();
+        StateSnapshotLoader.Loaded source = loaded;
+        StateTableModel model = tableRows.model();
+        if (source == null || model == null || model != source.model()) {
+            return; // applied when the pass is done
+        }
+        StateQuery query = query();
+        if (query.identity()) {
+            model.select(null);
+            tableRows.show(model);
+            summary.set(readSummary);
+            return;
+        }
+        ReadTask<int[]> task = selections.run("Filtering the state", work -> StateSelection.select(source.store(),
+                        source.reader().decoding(source.batchId()), query, work.cancellation(), work.progress()),
+                selected -> {
+                    done();
+                    model.select(selected);
+                    tableRows.show(model);
+                    summary.set(String.format("Showing %,d of %,d rows · ", selected.length, source.store().size()) + readSummary);
+                },
+                error -> done(), this::done);
+        progress.bind(task.progressProperty());
+    }
+
+    /** The table's cells of a row (decoded once while on screen). */
+    public StateCells cells(StateRowView row) {
+        StateTableModel model = tableRows.model();
+        return model != null && row.row() >= 0 && row.row() < model.store().size() ? model.cells(row.row()) : StateCells.of(row);
+    }
+
+    /** The row as Spark's JSON, indented, for the detail pane; "" for none. */
+    public static String detail(StateRowView row) {
+        if (row == null) {
+            return "";
+        }
+        try {
+            return io.streamscope.checkpoint.Json.MAPPER.writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(io.streamscope.checkpoint.Json.MAPPER.readTree(row.json()));
+        } catch (java.io.IOException e) {
+            return row.json();
+        }
+    }
+
+    /** The rows as JSON lines, for the clipboard. */
+    public static String json(List<StateRowView> chosen) {
+        StringBuilder text = new StringBuilder();
+        for (StateRowView row : chosen) {
+            text.append(row.json()).append('\n');
+        }
+        return text.toString();
     }
 
     public ObservableList<StoreChoice> stores() {
@@ -112,11 +308,60 @@ public final class StateViewModel {
         return selectedStore;
     }
 
+    /** The first {@link StateSnapshotLoader#DISPLAY_LIMIT} rows, the changed ones first (presentation mode's columns). */
     public ObservableList<StateRowView> rows() {
         return rows;
     }
 
+    /** The table's rows: every loaded row the filter, partition and state variable keep, in the chosen order. */
+    public ObservableList<StateRowView> tableRows() {
+        return tableRows;
+    }
+
     public ReadOnlyStringProperty summaryProperty() {
         return summary.getReadOnlyProperty();
+    }
+
+    /**
+     * The operator's {@code numRowsTotal} / {@code numRowsUpdated} / {@code numRowsRemoved} at the batch as Spark's
+     * progress reported them and as the state files count them, with why they differ; "" without Spark's reports.
+     */
+    public ReadOnlyStringProperty sparkFiguresProperty() {
+        return sparkFigures.getReadOnlyProperty();
+    }
+
+    /** What the chosen store holds, in words (a join's four stores, transformWithState's column families). */
+    public ReadOnlyStringProperty storeExplanationProperty() {
+        return storeExplanation.getReadOnlyProperty();
+    }
+
+    public StringProperty filterProperty() {
+        return filter;
+    }
+
+    public IntegerProperty partitionProperty() {
+        return partition;
+    }
+
+    public ObjectProperty<String> stateVariableProperty() {
+        return stateVariable;
+    }
+
+    public ObservableList<String> stateVariables() {
+        return stateVariables;
+    }
+
+    public ReadOnlyObjectProperty<StateTableModel.Columns> columnsProperty() {
+        return columns.getReadOnlyProperty();
+    }
+
+    /** Rows after the batch in each partition (the skew chart). */
+    public ReadOnlyObjectProperty<long[]> partitionRowsProperty() {
+        return partitionRows.getReadOnlyProperty();
+    }
+
+    /** The read's or the filter's progress from 0 to 1 (1 when idle, -1 while not known). */
+    public ReadOnlyDoubleProperty progressProperty() {
+        return progress;
     }
 }

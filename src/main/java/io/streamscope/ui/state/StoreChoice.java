@@ -26,6 +26,32 @@ public record StoreChoice(StateOperatorInfo operator, StateStoreInfo store) {
         return name + " · " + store.storeName() + " (" + store.provider().label() + ", " + store.numPartitions() + " partitions)";
     }
 
+    /**
+     * What the store holds, in words: a stream-stream join keeps four stores, two per side; transformWithState one
+     * column family per state variable, plus its timers and TTL indexes.
+     */
+    public String explanation() {
+        String name = store.storeName();
+        int dash = name.indexOf('-');
+        if (dash > 0 && (name.endsWith("keyToNumValues") || name.endsWith("keyWithIndexToValue"))) {
+            String side = name.substring(0, dash);
+            String sideText = side.substring(0, 1).toUpperCase(java.util.Locale.ROOT) + side.substring(1)
+                    + " side of the stream-stream join: ";
+            return name.endsWith("keyToNumValues")
+                    ? sideText + "how many " + side + " rows each join key has buffered (keyToNumValues: join key → count)"
+                    : sideText + "the buffered " + side + " rows themselves, one per join key and index, with whether each"
+                    + " has matched yet (keyWithIndexToValue: join key, index → row, matched)";
+        }
+        if (!operator.stateVariables().isEmpty()) {
+            return "transformWithState: one column family per state variable (" + operator.stateVariables().entrySet().stream()
+                    .map(variable -> variable.getKey() + " " + variable.getValue())
+                    .collect(java.util.stream.Collectors.joining(", "))
+                    + "); $procTimers_/$eventTimers_ hold its timers, $ttl_ its TTL index, $rowCounter_ its list sizes";
+        }
+        return (operator.operatorName() == null ? "The operator's" : operator.operatorName() + ":")
+                + " one row per key it keeps state for";
+    }
+
     @Override
     public String toString() {
         return label();

@@ -1,0 +1,38 @@
+package io.streamscope.ui.state;
+
+import java.util.Locale;
+
+/**
+ * Which loaded rows the table shows, in which order: text the key must contain (any case), one partition or all
+ * (-1), one state variable or all (null), and a column to sort by ({@link StateColumnId}) or none (null: the store's
+ * order, partition by partition in key order).
+ */
+public record StateQuery(String filter, int partition, String columnFamily, String sortColumn, boolean ascending) {
+
+    public static final StateQuery ALL = new StateQuery("", -1, null, null, true);
+
+    public StateQuery {
+        filter = filter == null ? "" : filter.strip().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether every loaded row shows, in the store's order. */
+    public boolean identity() {
+        return filter.isEmpty() && partition < 0 && columnFamily == null && sortColumn == null;
+    }
+
+    public StateQuery withFilter(String text) {
+        return new StateQuery(text, partition, columnFamily, sortColumn, ascending);
+    }
+
+    public StateQuery withPartition(int chosen) {
+        return new StateQuery(filter, chosen, columnFamily, sortColumn, ascending);
+    }
+
+    public StateQuery withColumnFamily(String family) {
+        return new StateQuery(filter, partition, family, sortColumn, ascending);
+    }
+
+    public StateQuery sortedBy(String column, boolean up) {
+        return new StateQuery(filter, partition, columnFamily, column, up);
+    }
+}

@@ -1,0 +1,145 @@
+package io.streamscope.ui.state;
+
+import io.streamscope.checkpoint.state.ChangeMark;
+import io.streamscope.checkpoint.state.MarkedRecord;
+
+import java.util.Arrays;
+
+/**
+ * The rows of one {@link io.streamscope.checkpoint.state.StateReader#markedRows} pass as compact bytes: each row's
+ * key, value and old value side by side in 1 MiB pages, its partition and mark in arrays. A million rows take their
+ * bytes plus 25 bytes each, never an object per row; the table decodes the ones on screen. One thread appends while
+ * others read the rows already there (hence synchronized; a read is a few array look-ups).
+ */
+public final class StateRowStore {
+
+    private static final int PAGE = 1 << 20;
+    private static final ChangeMark[] MARKS = ChangeMark.values();
+
+    private byte[][] pages = new byte[16][];
+    private int pageCount;
+    private int pageUsed = PAGE;
+    private int[] page = new int[1024];
+    private int[] offset = new int[1024];
+    private int[] keyLength = new int[1024];
+    private int[] valueLength = new int[1024];
+    private int[] oldLength = new int[1024];
+    private int[] partition = new int[1024];
+    private byte[] mark = new byte[1024];
+    private int size;
+    private final long[] marks = new long[MARKS.length];
+    private long[] livePerPartition = new long[0];
+    private long puts;
+    private long deletes;
+
+    public synchronized void add(MarkedRecord record) {
+        int keyBytes = record.key().length;
+        int valueBytes = record.value() == null ? 0 : record.value().length;
+        int oldBytes = record.oldValue() == null ? 0 : record.oldValue().length;
+        int bytes = keyBytes + valueBytes + oldBytes;
+        if (size == page.length) {
+            grow();
+        }
+        if (pageUsed + bytes > PAGE || pageCount == 0) {
+            if (pageCount == pages.length) {
+                pages = Arrays.copyOf(pages, pageCount * 2);
+            }
+            pages[pageCount++] = new byte[Math.max(PAGE, bytes)];
+            pageUsed = 0;
+        }
+        byte[] target = pages[pageCount - 1];
+        System.arraycopy(record.key(), 0, target, pageUsed, keyBytes);
+        if (record.value() != null) {
+            System.arraycopy(record.value(), 0, target, pageUsed + keyBytes, valueBytes);
+        }
+        if (record.oldValue() != null) {
+            System.arraycopy(record.oldValue(), 0, target, pageUsed + keyBytes + valueBytes, oldBytes);
+        }
+        page[size] = pageCount - 1;
+        offset[size] = pageUsed;
+        keyLength[size] = keyBytes;
+        valueLength[size] = record.value() == null ? -1 : valueBytes;
+        oldLength[size] = record.oldValue() == null ? -1 : oldBytes;
+        partition[size] = record.partition();
+        mark[size] = (byte) record.mark().ordinal();
+        pageUsed += bytes;
+        size++;
+        marks[record.mark().ordinal()]++;
+        if (record.mark() != ChangeMark.DELETED) {
+            if (record.partition() >= livePerPartition.length) {
+                livePerPartition = Arrays.copyOf(livePerPartition, record.partition() + 1);
+            }
+            livePerPartition[record.partition()]++;
+        }
+        for (var written : record.records()) {
+            if (written.kind() == io.streamscope.checkpoint.state.StateRecord.Kind.DELETE) {
+                deletes++;
+            } else {
+                puts++;
+            }
+        }
+    }
+
+    private void grow() {
+        int capacity = page.length * 2;
+        page = Arrays.copyOf(page, capacity);
+        offset = Arrays.copyOf(offset, capacity);
+        keyLength = Arrays.copyOf(keyLength, capacity);
+        valueLength = Arrays.copyOf(valueLength, capacity);
+        oldLength = Arrays.copyOf(oldLength, capacity);
+        partition = Arrays.copyOf(partition, capacity);
+        mark = Arrays.copyOf(mark, capacity);
+    }
+
+    public synchronized int size() {
+        return size;
+    }
+
+    public synchronized int partition(int row) {
+        return partition[row];
+    }
+
+    public synchronized ChangeMark mark(int row) {
+        return MARKS[mark[row]];
+    }
+
+    public synchronized byte[] key(int row) {
+        return Arrays.copyOfRange(pages[page[row]], offset[row], offset[row] + keyLength[row]);
+    }
+
+    /** The value after the batch, or a deleted row's last value; null for none. */
+    public synchronized byte[] value(int row) {
+        int at = offset[row] + keyLength[row];
+        return valueLength[row] < 0 ? null : Arrays.copyOfRange(pages[page[row]], at, at + valueLength[row]);
+    }
+
+    /** The value before, for updated, appended and deleted rows; else null. */
+    public synchronized byte[] oldValue(int row) {
+        int at = offset[row] + keyLength[row] + Math.max(0, valueLength[row]);
+        return oldLength[row] < 0 ? null : Arrays.copyOfRange(pages[page[row]], at, at + oldLength[row]);
+    }
+
+    /** How many rows carry {@code which}. */
+    public synchronized long count(ChangeMark which) {
+        return marks[which.ordinal()];
+    }
+
+    /** The rows after the batch (the deleted ones not counted). */
+    public synchronized long liveRows() {
+        return size - marks[ChangeMark.DELETED.ordinal()];
+    }
+
+    /** The rows after the batch in each partition seen so far. */
+    public synchronized long[] livePerPartition() {
+        return livePerPartition.clone();
+    }
+
+    /** The batch's put and merge records (Spark's own, where its files say), and its delete records. */
+    public synchronized long puts() {
+        return puts;
+    }
+
+    public synchronized long deletes() {
+        return deletes;
+    }
+}

@@ -1,0 +1,111 @@
+package io.streamscope.ui.state;
+
+import io.streamscope.checkpoint.state.StateRow;
+import io.streamscope.checkpoint.state.StateRowDecoding;
+import io.streamscope.sql.SparkJson;
+import io.streamscope.task.Cancellation;
+import io.streamscope.task.Progress;
+import io.streamscope.task.ProgressListener;
+
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.Locale;
+
+/**
+ * The rows of a {@link StateRowStore} a {@link StateQuery} keeps, in its order, as row positions: for a million rows
+ * an int array, never a row object each. Runs off the FX thread, in chunks between which it can be cancelled and
+ * reports progress; decodes with a decoding of its own.
+ */
+final class StateSelection {
+
+    private static final int CHUNK = 16_384;
+
+    private StateSelection() {
+    }
+
+    static int[] select(StateRowStore store, StateRowDecoding decoding, StateQuery query, Cancellation cancellation,
+                        ProgressListener progress) {
+        int size = store.size();
+        boolean needsKey = !query.filter().isEmpty() || query.columnFamily() != null;
+        int[] kept = new int[size];
+        int count = 0;
+        for (int row = 0; row < size; row++) {
+            if (row % CHUNK == 0) {
+                cancellation.check();
+                progress.onProgress(new Progress("filtering the state", row, size * (query.sortColumn() == null ? 1L : 2L),
+                        Progress.Unit.ROWS));
+            }
+            if (query.partition() >= 0 && store.partition(row) != query.partition()) {
+                continue;
+            }
+            if (needsKey) {
+                StateRow decoded = decoding.decode(store.partition(row), store.key(row), null);
+                if (query.columnFamily() != null && !query.columnFamily().equals(decoded.columnFamily())) {
+                    continue;
+                }
+                if (!query.filter().isEmpty()
+                        && !SparkJson.text(decoded.key()).toLowerCase(Locale.ROOT).contains(query.filter())) {
+                    continue;
+                }
+            }
+            kept[count++] = row;
+        }
+        kept = Arrays.copyOf(kept, count);
+        return query.sortColumn() == null ? kept : sorted(store, decoding, query, kept, cancellation, progress);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int[] sorted(StateRowStore store, StateRowDecoding decoding, StateQuery query, int[] rows,
+                                Cancellation cancellation, ProgressListener progress) {
+        Comparable[] keys = new Comparable[rows.length];
+        String column = query.sortColumn();
+        for (int i = 0; i < rows.length; i++) {
+            if (i % CHUNK == 0) {
+                cancellation.check();
+                progress.onProgress(new Progress("sorting the state", rows.length + i, rows.length * 2L, Progress.Unit.ROWS));
+            }
+            keys[i] = sortValue(store, decoding, rows[i], column);
+        }
+        Integer[] order = new Integer[rows.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Comparator<Integer> byKey = (a, b) -> compare(keys[a], keys[b]);
+        Arrays.sort(order, query.ascending() ? byKey : byKey.reversed()); // stable: ties keep the store's order
+        cancellation.check();
+        int[] result = new int[rows.length];
+        for (int i = 0; i < order.length; i++) {
+            result[i] = rows[order[i]];
+        }
+        return result;
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compare(Comparable a, Comparable b) {
+        if (a == null || b == null) {
+            return a == null ? (b == null ? 0 : -1) : 1;
+        }
+        if (a.getClass() != b.getClass()) {
+            return a.getClass().getName().compareTo(b.getClass().getName());
+        }
+        return a.compareTo(b);
+    }
+
+    private static Comparable<?> sortValue(StateRowStore store, StateRowDecoding decoding, int row, String column) {
+        switch (column) {
+            case StateColumnId.PARTITION:
+                return store.partition(row);
+            case StateColumnId.CHANGE:
+                return store.mark(row).ordinal();
+            default:
+                break;
+        }
+        boolean ofKey = !column.startsWith(StateColumnId.VALUE);
+        StateRow decoded = decoding.decode(store.partition(row), store.key(row), ofKey ? null : store.value(row));
+        if (column.equals(StateColumnId.FAMILY)) {
+            return decoded.columnFamily();
+        }
+        return ofKey ? StateColumnId.sortValue(decoded.key(), column.substring(StateColumnId.KEY.length()), "key")
+                : StateColumnId.sortValue(decoded.value(), column.substring(StateColumnId.VALUE.length()), "value");
+    }
+}
