@@ -2,13 +2,9 @@ package io.streamscope.ui.state;
 
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.FXCollections;
 import javafx.collections.ListChangeListener;
-import javafx.collections.ObservableList;
 import javafx.css.PseudoClass;
 import javafx.fxml.FXML;
-import javafx.scene.chart.BarChart;
-import javafx.scene.chart.XYChart;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
@@ -57,7 +53,7 @@ public final class StateController {
     @FXML private Label stateSummary;
     @FXML private Label statePlaceholder;
     @FXML private ProgressBar stateProgress;
-    @FXML private BarChart<String, Number> statePartitionChart;
+    @FXML private PartitionChart statePartitionChart;
     @FXML private TableView<StateRowView> stateTable;
     @FXML private TextArea stateDetailPane;
 
@@ -92,6 +88,9 @@ public final class StateController {
         partitionObject = viewModel.partitionProperty().asObject();
         statePartitionChooser.valueProperty().bindBidirectional(partitionObject);
         viewModel.partitionRowsProperty().addListener((property, old, counts) -> showPartitions(counts));
+        statePartitionChart.setOnChoose(chosen -> viewModel.partitionProperty().set(
+                viewModel.partitionProperty().get() == chosen ? StateViewModel.ALL_PARTITIONS : chosen));
+        viewModel.partitionProperty().addListener((property, old, chosen) -> statePartitionChart.setChosen(chosen.intValue()));
 
         stateVariableChooser.setConverter(new StringConverter<>() {
             @Override
@@ -163,30 +162,17 @@ public final class StateController {
     }
 
     private void showPartitions(long[] counts) {
-        ObservableList<Integer> choices = FXCollections.observableArrayList();
-        choices.add(StateViewModel.ALL_PARTITIONS);
-        XYChart.Series<String, Number> series = new XYChart.Series<>();
-        for (int partition = 0; partition < counts.length; partition++) {
-            choices.add(partition);
-            XYChart.Data<String, Number> bar = new XYChart.Data<>(String.valueOf(partition), counts[partition]);
-            int chosen = partition;
-            bar.nodeProperty().addListener((property, old, node) -> {
-                if (node != null) {
-                    node.setOnMouseClicked(event -> viewModel.partitionProperty().set(
-                            viewModel.partitionProperty().get() == chosen ? StateViewModel.ALL_PARTITIONS : chosen));
-                    Tooltip.install(node, new Tooltip(String.format("Partition %d: %,d rows", chosen, counts[chosen])));
-                    node.getStyleClass().add("state-partition-bar");
-                    node.setId("statePartitionBar" + chosen);
-                }
-            });
-            series.getData().add(bar);
-        }
-        if (!choices.equals(statePartitionChooser.getItems())) {
+        statePartitionChart.setCounts(counts);
+        if (statePartitionChooser.getItems().size() != counts.length + 1) {
+            List<Integer> choices = new ArrayList<>();
+            choices.add(StateViewModel.ALL_PARTITIONS);
+            for (int partition = 0; partition < counts.length; partition++) {
+                choices.add(partition);
+            }
             Integer chosen = statePartitionChooser.getValue();
             statePartitionChooser.getItems().setAll(choices);
             statePartitionChooser.setValue(chosen == null || !choices.contains(chosen) ? StateViewModel.ALL_PARTITIONS : chosen);
         }
-        statePartitionChart.getData().setAll(List.of(series));
     }
 
     private void buildColumns(StateTableModel.Columns columns) {

@@ -19,8 +19,8 @@ import java.util.Set;
  */
 public final class StateTableModel {
 
-    /** Rows decoded to find the columns: the first ones, and every changed one among them. */
-    private static final int COLUMN_SAMPLE = 500;
+    /** Rows decoded (on the FX thread) to find the columns: the first ones. */
+    private static final int COLUMN_SAMPLE = 100;
     /** Rows looked through for a state variable's first rows. */
     private static final int FAMILY_SCAN = 50_000;
     private static final int CACHE = 2048;
