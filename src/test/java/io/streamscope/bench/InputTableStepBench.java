@@ -1,23 +1,18 @@
 package io.streamscope.bench;
 
 import io.streamscope.ui.MainWindow;
-import io.streamscope.ui.WindowModel;
 import io.streamscope.ui.playback.PlaybackViewModel;
-import io.streamscope.ui.recent.RecentFolders;
 import javafx.application.Platform;
 import javafx.scene.Parent;
 import javafx.scene.control.TableView;
 import javafx.scene.image.WritableImage;
-import javafx.stage.Stage;
 
-import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -53,22 +48,8 @@ public final class InputTableStepBench {
         try {
             boolean append = args.length > 1 && args[1].equals("append");
             SyntheticReplay.write(folder, BATCHES, PARTITIONS, ROWS_PER_PARTITION, append);
-            CountDownLatch started = new CountDownLatch(1);
-            Platform.startup(started::countDown);
-            started.await();
-            MainWindow window = onFx(() -> {
-                try {
-                    MainWindow created = MainWindow.create(WindowModel.create(RecentFolders.inMemory()));
-                    Stage stage = new Stage();
-                    created.show(stage);
-                    stage.setWidth(1280);
-                    stage.setHeight(800);
-                    created.model().open(folder);
-                    return created;
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            Platform.startup(() -> { });
+            MainWindow window = FxBench.window(folder);
             long replayStart = System.nanoTime();
             awaitReplay(window);
             System.out.printf("replay of the synthetic checkpoint computed in %.1f s%n", (System.nanoTime() - replayStart) / 1e9);

@@ -1,15 +1,12 @@
 package io.streamscope.bench;
 
 import io.streamscope.ui.MainWindow;
-import io.streamscope.ui.recent.RecentFolders;
-import io.streamscope.ui.WindowModel;
 import io.streamscope.ui.state.StateRowView;
 import io.streamscope.ui.state.StateViewModel;
 import javafx.application.Platform;
 import javafx.collections.ListChangeListener;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableView;
-import javafx.stage.Stage;
 
 import java.io.File;
 import java.lang.management.ManagementFactory;
@@ -19,7 +16,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 
@@ -76,37 +72,24 @@ public final class StateTableBench {
     public static final class Child {
 
         public static void main(String[] args) throws Exception {
-            System.setProperty("glass.platform", "Monocle");
-            System.setProperty("monocle.platform", "Headless");
-            System.setProperty("prism.order", "sw");
-            System.setProperty("java.awt.headless", "true");
+            FxBench.startHeadless();
             Path folder = Path.of(args[0]);
-            CountDownLatch started = new CountDownLatch(1);
-            Platform.startup(started::countDown);
-            started.await();
             measure(folder, Integer.parseInt(args[1]));
             Platform.exit();
             System.exit(0);
         }
 
         private static void measure(Path folder, int run) throws Exception {
-            MainWindow window = onFx(() -> {
-                try {
-                    MainWindow created = MainWindow.create(WindowModel.create(RecentFolders.inMemory()));
-                    Stage stage = new Stage();
-                    created.show(stage);
-                    stage.setWidth(1280);
-                    stage.setHeight(800);
-                    return created;
-                } catch (java.io.IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            MainWindow window = FxBench.window(null);
             @SuppressWarnings("unchecked")
             TableView<StateRowView> table = onFx(() -> (TableView<StateRowView>) window.scene().lookup("#stateTable"));
             Label summary = onFx(() -> (Label) window.scene().lookup("#stateSummary"));
             StateViewModel state = window.model().state();
             long start = System.nanoTime();
+            onFx(() -> {
+                window.model().open(folder);
+                return null;
+            });
             if (Boolean.getBoolean("bench.trace")) {
                 onFx(() -> {
                     summary.textProperty().addListener((p, o, text) -> System.out.printf("  %.0f ms: %s%n",
@@ -114,10 +97,6 @@ public final class StateTableBench {
                     return null;
                 });
             }
-            onFx(() -> {
-                window.model().open(folder);
-                return null;
-            });
             double firstRows = waitFor(start, () -> onFxQuiet(() -> !table.getItems().isEmpty()));
             double loaded = waitFor(start, () -> onFxQuiet(() -> table.getItems().size() >= KEYS
                     && !summary.getText().startsWith("Reading")));

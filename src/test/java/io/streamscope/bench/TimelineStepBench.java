@@ -2,20 +2,15 @@ package io.streamscope.bench;
 
 import io.streamscope.ui.MainWindow;
 import io.streamscope.ui.SyntheticCheckpoint;
-import io.streamscope.ui.WindowModel;
-import io.streamscope.ui.recent.RecentFolders;
 import io.streamscope.ui.timeline.BatchTimeline;
 import io.streamscope.ui.timeline.TimelineViewModel;
 import javafx.application.Platform;
 import javafx.scene.Parent;
-import javafx.stage.Stage;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 
 import static io.streamscope.bench.FxBench.awaitIdle;
@@ -44,22 +39,8 @@ public final class TimelineStepBench {
         Path folder = Files.createTempDirectory("streamscope-timeline-bench");
         try {
             SyntheticCheckpoint.write(folder, BATCHES, PARTITIONS, ROWS_PER_PARTITION);
-            CountDownLatch started = new CountDownLatch(1);
-            Platform.startup(started::countDown);
-            started.await();
-            MainWindow window = onFx(() -> {
-                try {
-                    MainWindow created = MainWindow.create(WindowModel.create(RecentFolders.inMemory()));
-                    Stage stage = new Stage();
-                    created.show(stage);
-                    stage.setWidth(1280);
-                    stage.setHeight(800);
-                    created.model().open(folder);
-                    return created;
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            Platform.startup(() -> { });
+            MainWindow window = FxBench.window(folder);
             awaitIdle(window);
             TimelineViewModel timeline = window.model().timeline();
             BatchTimeline drawn = onFx(() -> (BatchTimeline) window.scene().lookup("#batchTimeline"));
