@@ -38,17 +38,19 @@ import java.util.stream.Collectors;
 final class StateCommand implements Command {
 
     private static final String SNIPPET_FLAG = "--spark-snippet";
+    private static final String FIGURES_FLAG = "--figures";
 
     @Override
     public String usage() {
         return "state CHECKPOINT_DIR [--batch N] [--operator K] [--store NAME] [--changes-from M]"
-                + " [--key-schema SCHEMA --value-schema SCHEMA] [--spark-snippet [--language python|scala]]";
+                + " [--key-schema SCHEMA --value-schema SCHEMA] [--spark-snippet [--language python|scala]] [--figures]";
     }
 
     @Override
     public int run(String[] args, PrintStream out) throws UsageException, CommandFailedException {
         List<String> given = new java.util.ArrayList<>(List.of(args));
         boolean snippet = given.remove(SNIPPET_FLAG); // a switch: it takes no value
+        boolean figures = given.remove(FIGURES_FLAG); // likewise
         Arguments arguments = Arguments.parse(given.toArray(String[]::new), List.of("--batch", "--operator", "--store",
                 "--changes-from", "--key-schema", "--value-schema", "--language"));
         if (arguments.has("--language") && !snippet) {
@@ -61,7 +63,7 @@ final class StateCommand implements Command {
             throw new CommandFailedException(e.getMessage());
         }
         StateOperatorInfo operator = chooseOperator(checkpoint, arguments.longOption("--operator"));
-        StateStoreInfo store = chooseStore(operator, arguments.option("--store"));
+        StateStoreInfo store = figures ? null : chooseStore(operator, arguments.option("--store"));
         long batchId = arguments.longOption("--batch").orElseGet(() -> checkpoint.lastCommittedBatch().map(Batch::id)
                 .orElse(-1L));
         if (batchId < 0) {
@@ -74,6 +76,10 @@ final class StateCommand implements Command {
         Optional<Long> changesFrom = arguments.longOption("--changes-from");
         if (changesFrom.isPresent() && changesFrom.get() >= batchId) {
             throw new UsageException("--changes-from " + changesFrom.get() + " must be below the batch " + batchId);
+        }
+        if (figures) {
+            StateFiguresJson.write(checkpoint, operator, batchId, out); // the operator's, all its stores
+            return Cli.OK;
         }
         if (snippet) {
             return StateSnippetOutput.print(StateSnippet.of(checkpoint, operator, store, batchId, changesFrom),

@@ -295,4 +295,21 @@ class StateCommandTest {
             assertEquals(List.of("update [{\"value\":112}]", "append [{\"value\":151}]"), list, sample);
         }
     }
+
+    /** {@code --figures}: the files' counts as Spark's stateOperators counts them, beside Spark's own report. */
+    @Test
+    void figuresBesideSparksProgress() throws Exception {
+        JsonNode windowed = CliRun.ok("state", Path.of("sample-checkpoints", "shop-windowed").toString(), "--batch", "1", "--figures");
+        assertEquals(List.of("batchId", "operatorId", "figures", "spark", "explanations"), fieldNames(windowed).subList(0, 5));
+        assertEquals(windowed.get("spark"), windowed.get("figures"), windowed.toString());
+        assertEquals("{\"numRowsTotal\":2,\"numRowsUpdated\":1,\"numRowsRemoved\":1}", windowed.get("figures").toString());
+        JsonNode join = CliRun.ok("state", Path.of("sample-checkpoints", "shop-join-left-outer").toString(), "--batch", "2", "--figures");
+        assertEquals(7, join.get("figures").get("numRowsRemoved").asInt(), "both sides' expired rows, no --store needed");
+        assertEquals(4, join.get("spark").get("numRowsRemoved").asInt());
+        assertTrue(join.get("explanations").get(0).asText().contains("outer join"), join.toString());
+        JsonNode fixture = CliRun.ok("state", AGG, "--batch", "3", "--figures");
+        assertFalse(fixture.has("spark"), "no progress.jsonl beside Spark's own fixture");
+        assertEquals(6, fixture.get("figures").get("numRowsTotal").asInt());
+        assertEquals(3, fixture.get("figures").get("numRowsUpdated").asInt(), "keys 4, 5 and 6 put by batch 3");
+    }
 }

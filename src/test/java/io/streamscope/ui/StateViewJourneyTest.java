@@ -97,6 +97,10 @@ class StateViewJourneyTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertTrue(robot.lookup("#stateTable .table-row-cell").queryAll().stream()
                 .anyMatch(row -> row.getPseudoClassStates().contains(DELETED)), "the deleted row is drawn struck through");
+        Label figures = robot.lookup("#stateSparkFigures").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !onFx(figures::getText).isEmpty());
+        assertEquals("Spark's progress: numRowsTotal 2 · numRowsUpdated 1 · numRowsRemoved 1 (the state files agree)",
+                onFx(figures::getText));
         screenshot(robot, window.scene(), "state-evicted-window.png");
 
         selectBatch(robot, 2);
@@ -201,5 +205,30 @@ class StateViewJourneyTest {
         screenshot(robot, window.scene(), "state-partition-filter.png");
         robot.clickOn(bar);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> items(table).size() == 3);
+    }
+
+    @Test
+    void aJoinsStoresAreExplainedAndSparksUncountedEvictionsSaidSo(FxRobot robot) throws Exception {
+        UiTestSupport.open(robot, window, SAMPLES.resolve("shop-join-left-outer"));
+        selectBatch(robot, 2);
+        ComboBox<io.streamscope.ui.state.StoreChoice> stores = robot.lookup("#stateStoreSelector").queryComboBox();
+        List<String> names = onFx(() -> stores.getItems().stream().map(choice -> choice.store().storeName()).toList());
+        assertEquals(List.of("left-keyToNumValues", "left-keyWithIndexToValue", "right-keyToNumValues", "right-keyWithIndexToValue"),
+                names);
+        Label explanation = robot.lookup("#stateStoreExplanation").queryAs(Label.class);
+        robot.interact(() -> stores.getSelectionModel().select(3));
+        UiTestSupport.awaitIdle(window);
+        String text = onFx(explanation::getText);
+        assertTrue(text.startsWith("Right side of the stream-stream join") && text.contains("keyWithIndexToValue"), text);
+        robot.interact(() -> stores.getSelectionModel().select(0));
+        UiTestSupport.awaitIdle(window);
+        text = onFx(explanation::getText);
+        assertTrue(text.startsWith("Left side") && text.contains("keyToNumValues: join key → count"), text);
+        Label figures = robot.lookup("#stateSparkFigures").queryAs(Label.class);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !onFx(figures::getText).isEmpty());
+        String said = onFx(figures::getText);
+        assertTrue(said.contains("numRowsRemoved 4; the state files: numRowsTotal 6 · numRowsUpdated 3 · numRowsRemoved 7")
+                && said.contains("outer join"), said);
+        screenshot(robot, window.scene(), "state-join-figures.png");
     }
 }

@@ -51,6 +51,7 @@ public final class StateController {
     @FXML private ComboBox<Integer> statePartitionChooser;
     @FXML private ComboBox<String> stateVariableChooser;
     @FXML private Label stateSummary;
+    @FXML private Label stateSparkFigures;
     @FXML private Label statePlaceholder;
     @FXML private ProgressBar stateProgress;
     @FXML private PartitionChart statePartitionChart;
@@ -68,6 +69,9 @@ public final class StateController {
         stateStoreSelector.disableProperty().bind(javafx.beans.binding.Bindings.size(viewModel.stores()).lessThan(2));
         stateStoreExplanation.textProperty().bind(viewModel.storeExplanationProperty());
         stateSummary.textProperty().bind(viewModel.summaryProperty());
+        stateSparkFigures.textProperty().bind(viewModel.sparkFiguresProperty());
+        stateSparkFigures.visibleProperty().bind(viewModel.sparkFiguresProperty().isNotEmpty());
+        stateSparkFigures.managedProperty().bind(stateSparkFigures.visibleProperty());
         statePlaceholder.textProperty().bind(viewModel.summaryProperty());
         stateFilterField.textProperty().bindBidirectional(viewModel.filterProperty());
         stateProgress.progressProperty().bind(viewModel.progressProperty());

@@ -227,6 +227,22 @@ public final class StateViewModel {
         stateVariables.setAll(families);
         refreshColumns();
         reselect();
+        compareWithSpark();
+    }
+
+    /** Where Spark's progress reports lie beside the checkpoint: its stateOperators figures against the files'. */
+    private void compareWithSpark() {
+        StoreChoice store = selectedStore.get();
+        Checkpoint source = checkpoint;
+        Long batch = batchId;
+        if (store == null || source == null || batch == null
+                || !java.nio.file.Files.isRegularFile(source.path().resolve(io.streamscope.replay.progress.SparkStateFigures.FILE))) {
+            return;
+        }
+        comparisons.run("Comparing the state with Spark's progress", work ->
+                        io.streamscope.replay.progress.SparkStateFigures.compare(source, store.operator(), batch,
+                                work).summary(),
+                sparkFigures::set, error -> sparkFigures.set(""));
     }
 
     private long[] withAllPartitions(long[] seen) {
