@@ -53,6 +53,26 @@ class TransformWithStateJourneyTest {
         Label summary = robot.lookup("#stateSummary").queryAs(Label.class);
         assertTrue(onFx(summary::getText).contains("schema file"), onFx(summary::getText));
 
+        // one state variable at a time: its own columns, its kind said in the chooser
+        javafx.scene.control.ComboBox<String> variables = robot.lookup("#stateVariableChooser").queryComboBox();
+        assertTrue(onFx(() -> variables.getItems().containsAll(List.of("totalCents", "recentOrderIds", "ordersPerHour",
+                "lastOrder", "$procTimers_keyToTimestamp"))), onFx(() -> variables.getItems().toString()));
+        assertEquals("ordersPerHour — MapState: one row per map entry (key, userKey)",
+                onFx(() -> variables.getConverter().toString("ordersPerHour")));
+        robot.interact(() -> variables.setValue("ordersPerHour"));
+        UiTestSupport.awaitIdle(window);
+        List<StateRowView> entries = onFx(() -> state.getItems().stream().map(StateRowView.class::cast).toList());
+        assertTrue(!entries.isEmpty() && entries.stream().allMatch(row -> row.columnFamily().equals("ordersPerHour")), entries.toString());
+        List<String> columns = onFx(() -> state.getVisibleLeafColumns().stream().map(TableColumn::getId).toList());
+        assertTrue(columns.contains("stateKey:key.value") && columns.contains("stateKey:userKey.value")
+                && columns.contains("stateValue:value.value") && columns.contains("stateValue:ttlExpirationMs"), columns.toString());
+        robot.interact(() -> variables.setValue("$procTimers_keyToTimestamp"));
+        UiTestSupport.awaitIdle(window);
+        List<String> timerColumns = onFx(() -> state.getVisibleLeafColumns().stream().map(TableColumn::getId).toList());
+        assertTrue(timerColumns.contains("stateKey:expiryTimestampMs"), timerColumns.toString());
+        robot.interact(() -> variables.setValue(""));
+        UiTestSupport.awaitIdle(window);
+
         UiTestSupport.awaitReplay(window);
         TableView<?> input = robot.lookup("#inputTable").queryTableView();
         assertEquals(7, onFx(() -> input.getItems().size()), "without a query the input rows still show, up to batch 2");

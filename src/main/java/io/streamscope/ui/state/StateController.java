@@ -99,7 +99,9 @@ public final class StateController {
         stateVariableChooser.setConverter(new StringConverter<>() {
             @Override
             public String toString(String family) {
-                return family == null || family.isEmpty() ? "All state variables" : family;
+                StoreChoice store = viewModel.selectedStoreProperty().get();
+                return family == null || family.isEmpty() ? "All state variables"
+                        : store == null ? family : store.describeColumnFamily(family);
             }
 
             @Override

@@ -52,6 +52,33 @@ public record StoreChoice(StateOperatorInfo operator, StateStoreInfo store) {
                 + " one row per key it keeps state for";
     }
 
+    /**
+     * A transformWithState column family for the chooser: its state variable's kind and what its rows are
+     * ({@code recentOrderIds — ListState: each key's list of elements}), or what Spark keeps it for.
+     */
+    public String describeColumnFamily(String family) {
+        String kind = operator.stateVariables().get(family);
+        if (kind != null) {
+            return family + " — " + switch (kind) {
+                case "ValueState" -> "ValueState: one value per key";
+                case "ListState" -> "ListState: each key's list of elements";
+                case "MapState" -> "MapState: one row per map entry (key, userKey)";
+                case "TimerState" -> "timers";
+                default -> kind;
+            };
+        }
+        if (family.startsWith("$procTimers_") || family.startsWith("$eventTimers_")) {
+            return family + " — timers (key and expiry, both ways)";
+        }
+        if (family.startsWith("$ttl_")) {
+            return family + " — TTL index (expiry, key)";
+        }
+        if (family.startsWith("$rowCounter_")) {
+            return family + " — a list's element count per key";
+        }
+        return family;
+    }
+
     @Override
     public String toString() {
         return label();
