@@ -155,6 +155,13 @@ class MarkedRowsTest {
                         assertEquals(differing(before, after), changed, where + ": the keys whose contents differ");
                         checkedByContents++;
                     }
+                    TreeSet<String> changedOnly = new TreeSet<>();
+                    StateRowDecoding decoding = reader.decoding(b);
+                    reader.markedRows(b - 1, b, record -> {
+                        assertTrue(record.mark().changed(), where + " only changed rows");
+                        changedOnly.add(id(decoding.decode(record.partition(), record.key(), null)));
+                    }, true);
+                    assertEquals(changed, changedOnly, where + ": the changed rows alone (no state before where the files say them)");
                     List<String> feed = new ArrayList<>();
                     reader.changes(b - 1, b, change -> feed.add(change.partition() + "|" + change.columnFamily() + "|" + SparkJson.text(change.key())));
                     assertEquals(changed, new TreeSet<>(feed), where + ": the change feed names the marked keys");
