@@ -131,6 +131,7 @@ class MainWindowTest {
         Label summary = robot.lookup("#stateSummary").queryAs(Label.class);
         String summaryText = onFx(summary::getText);
         assertTrue(summaryText.startsWith("6 rows after batch 3"), summaryText);
+        WaitForAsyncUtils.waitForFxEvents(); // the rows streamed in are drawn at the next pulse
         assertTrue(robot.lookup("#stateTable .table-row-cell").queryAll().stream()
                 .anyMatch(row -> row.getPseudoClassStates().contains(PseudoClass.getPseudoClass("added"))),
                 "the added row is drawn marked");

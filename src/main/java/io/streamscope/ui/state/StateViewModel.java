@@ -271,8 +271,10 @@ public final class StateViewModel {
         }
         StateQuery query = query();
         if (query.identity()) {
-            model.select(null);
-            tableRows.show(model);
+            if (model.selected()) { // else every loaded row is on show already: no redraw
+                model.select(null);
+                tableRows.show(model);
+            }
             summary.set(readSummary);
             return;
         }
