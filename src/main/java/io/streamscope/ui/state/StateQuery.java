@@ -4,8 +4,8 @@ import java.util.Locale;
 
 /**
  * Which loaded rows the table shows, in which order: text the key must contain (any case), one partition or all
- * (-1), one state variable or all (null), and a column to sort by ({@link StateColumnId}) or none (null: the store's
- * order, partition by partition in key order).
+ * (-1), one state variable or all (null), and a column to sort by ({@link StateColumnId}) or none (null: the rows the
+ * batch changed first, then the others, each partition by partition in key order).
  */
 public record StateQuery(String filter, int partition, String columnFamily, String sortColumn, boolean ascending) {
 
@@ -15,7 +15,7 @@ public record StateQuery(String filter, int partition, String columnFamily, Stri
         filter = filter == null ? "" : filter.strip().toLowerCase(Locale.ROOT);
     }
 
-    /** Whether every loaded row shows, in the store's order. */
+    /** Whether every loaded row shows, unsorted (the rows the batch changed first). */
     public boolean identity() {
         return filter.isEmpty() && partition < 0 && columnFamily == null && sortColumn == null;
     }

@@ -30,6 +30,8 @@ public final class StateRowStore {
     private final long[] marks = new long[MARKS.length];
     private long[] livePerPartition = new long[0];
     private long puts;
+    /** Whether a changed row came after an unchanged one: then the changed-first order is not the store's. */
+    private boolean changedAfterUnchanged;
     private long deletes;
 
     public synchronized void add(MarkedRecord record) {
@@ -64,6 +66,9 @@ public final class StateRowStore {
         mark[size] = (byte) record.mark().ordinal();
         pageUsed += bytes;
         size++;
+        if (record.mark().changed() && marks[ChangeMark.UNCHANGED.ordinal()] > 0) {
+            changedAfterUnchanged = true;
+        }
         marks[record.mark().ordinal()]++;
         if (record.mark() != ChangeMark.DELETED) {
             if (record.partition() >= livePerPartition.length) {
@@ -117,6 +122,11 @@ public final class StateRowStore {
     public synchronized byte[] oldValue(int row) {
         int at = offset[row] + keyLength[row] + Math.max(0, valueLength[row]);
         return oldLength[row] < 0 ? null : Arrays.copyOfRange(pages[page[row]], at, at + oldLength[row]);
+    }
+
+    /** Whether the rows the batch changed are not all before the others (the table shows them first). */
+    public synchronized boolean changedAfterUnchanged() {
+        return changedAfterUnchanged;
     }
 
     /** How many rows carry {@code which}. */

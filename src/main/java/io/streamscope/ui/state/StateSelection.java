@@ -12,7 +12,8 @@ import java.util.Comparator;
 import java.util.Locale;
 
 /**
- * The rows of a {@link StateRowStore} a {@link StateQuery} keeps, in its order, as row positions: for a million rows
+ * The rows of a {@link StateRowStore} a {@link StateQuery} keeps, in its order (unsorted: the rows the batch changed
+ * first), as row positions: for a million rows
  * an int array, never a row object each. Runs off the FX thread, in chunks between which it can be cancelled and
  * reports progress; decodes with a decoding of its own.
  */
@@ -51,7 +52,24 @@ final class StateSelection {
             kept[count++] = row;
         }
         kept = Arrays.copyOf(kept, count);
-        return query.sortColumn() == null ? kept : sorted(store, decoding, query, kept, cancellation, progress);
+        return query.sortColumn() == null ? changedFirst(store, kept) : sorted(store, decoding, query, kept, cancellation, progress);
+    }
+
+    /** The rows the batch changed (added, updated, deleted) first, each group in the store's order. */
+    private static int[] changedFirst(StateRowStore store, int[] rows) {
+        int[] ordered = new int[rows.length];
+        int at = 0;
+        for (int row : rows) {
+            if (store.mark(row).changed()) {
+                ordered[at++] = row;
+            }
+        }
+        for (int row : rows) {
+            if (!store.mark(row).changed()) {
+                ordered[at++] = row;
+            }
+        }
+        return ordered;
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})

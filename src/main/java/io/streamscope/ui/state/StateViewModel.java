@@ -116,7 +116,7 @@ public final class StateViewModel {
         reload();
     }
 
-    /** Sorts the table by a column ({@link StateColumnId}), or back to the store's order (null). */
+    /** Sorts the table by a column ({@link StateColumnId}), or back to the changed rows first (null). */
     public void sortBy(String column, boolean up) {
         if (java.util.Objects.equals(column, sortColumn) && (column == null || up == ascending)) {
             return; // the table asks again whenever its items change
@@ -270,8 +270,8 @@ public final class StateViewModel {
             return; // applied when the pass is done
         }
         StateQuery query = query();
-        if (query.identity()) {
-            if (model.selected()) { // else every loaded row is on show already: no redraw
+        if (query.identity() && !source.store().changedAfterUnchanged()) {
+            if (model.selected()) { // else every loaded row is on show already, changed ones first: no redraw
                 model.select(null);
                 tableRows.show(model);
             }
@@ -284,7 +284,8 @@ public final class StateViewModel {
                     done();
                     model.select(selected);
                     tableRows.show(model);
-                    summary.set(String.format("Showing %,d of %,d rows · ", selected.length, source.store().size()) + readSummary);
+                    summary.set(query.identity() ? readSummary
+                            : String.format("Showing %,d of %,d rows · ", selected.length, source.store().size()) + readSummary);
                 },
                 error -> done(), this::done);
         progress.bind(task.progressProperty());

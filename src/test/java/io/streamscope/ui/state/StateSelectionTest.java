@@ -42,6 +42,10 @@ class StateSelectionTest {
         StateSnapshotLoader.Loaded tws = load("shop-tws", 2);
         List<StateRowView> all = rows(tws, StateQuery.ALL);
         assertEquals(tws.store().size(), all.size());
+        long changed = all.stream().filter(r -> r.change() != StateRowView.Change.NONE).count();
+        assertTrue(changed > 0 && changed < all.size());
+        assertTrue(all.subList(0, (int) changed).stream().allMatch(r -> r.change() != StateRowView.Change.NONE),
+                "unsorted, the rows the batch changed come first");
         List<StateRowView> lists = rows(tws, StateQuery.ALL.withColumnFamily("recentOrderIds"));
         assertEquals(all.stream().filter(r -> "recentOrderIds".equals(r.columnFamily())).toList(), lists);
         assertEquals(3, lists.size(), "one list per customer");
