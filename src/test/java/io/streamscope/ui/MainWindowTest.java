@@ -131,10 +131,16 @@ class MainWindowTest {
         Label summary = robot.lookup("#stateSummary").queryAs(Label.class);
         String summaryText = onFx(summary::getText);
         assertTrue(summaryText.startsWith("6 rows after batch 3"), summaryText);
+        UiTestSupport.awaitIdle(window); // the changed rows are put first in the background
+        List<io.streamscope.ui.state.StateRowView> shown = onFx(() -> List.copyOf(state.getItems()));
+        int added = shown.indexOf(shown.stream().filter(r -> r.change() == io.streamscope.ui.state.StateRowView.Change.ADDED)
+                .findFirst().orElseThrow());
+        robot.interact(() -> state.scrollTo(added)); // a short window shows a few rows of the state panel
         WaitForAsyncUtils.waitForFxEvents(); // the rows streamed in are drawn at the next pulse
         assertTrue(robot.lookup("#stateTable .table-row-cell").queryAll().stream()
                 .anyMatch(row -> row.getPseudoClassStates().contains(PseudoClass.getPseudoClass("added"))),
-                "the added row is drawn marked");
+                () -> "the added row is drawn marked; table " + state.getWidth() + "x" + state.getHeight() + ", rows drawn: "
+                        + robot.lookup("#stateTable .table-row-cell").queryAll().size());
 
         robot.interact(() -> timeline().select(0));
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(summary::getText).contains("after batch 0"));
