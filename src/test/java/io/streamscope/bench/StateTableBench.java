@@ -28,7 +28,8 @@ import static io.streamscope.bench.FxBench.onFx;
  * rows take, the FX-thread time of a scroll to a random place, and the time a key filter and a sort by a value column
  * take over the million rows (off the FX thread; the longest FX-thread stall while they run is printed too).
  * Anchor: the issue's "first rows within a second" and the same store's {@code state} command (StateReadBench).
- * Run: {@code mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=io.streamscope.bench.StateTableBench [-Dexec.args=DIR]}
+ * Run: {@code mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=io.streamscope.bench.StateTableBench [-Dexec.args=DIR]};
+ * the child alone with {@code -Dbench.trace=true} prints each summary the panel shows, timed from opening.
  */
 public final class StateTableBench {
 
