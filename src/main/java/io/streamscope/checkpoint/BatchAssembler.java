@@ -38,21 +38,30 @@ final class BatchAssembler {
         NavigableMap<Long, Batch> batches = new TreeMap<>();
         Long lastOffsetsBatch = lastWithOffsetsFile(entries);
         List<JsonNode> previousEnd = null;
+        // The previous batch's end offsets as parsed: this batch's start, so each file's offsets are parsed once.
+        List<Optional<SortedMap<KafkaPartition, Long>>> previousParsed = List.of();
         long previousId = -1;
         for (Map.Entry<Long, LogEntries> entry : entries.entrySet()) {
             long id = entry.getKey();
             LogEntries log = entry.getValue();
             // After a gap the batches in between read the offsets since the last known end, so this one's start is unknown.
-            List<JsonNode> start = startOffsets(id, previousId == id - 1 ? previousEnd : null, sources);
+            boolean follows = previousId == id - 1 && previousEnd != null;
+            List<JsonNode> start = startOffsets(id, follows ? previousEnd : null, sources);
             List<BatchSource> batchSources = new ArrayList<>();
             if (log.offsets().isPresent()) {
                 List<JsonNode> end = log.offsets().get().offsets();
+                List<Optional<SortedMap<KafkaPartition, Long>>> parsed = new ArrayList<>();
                 for (int index = 0; index < Math.max(end.size(), sources.size()); index++) {
                     JsonNode startOffset = index < start.size() ? start.get(index) : null;
                     JsonNode endOffset = index < end.size() ? end.get(index) : null;
-                    batchSources.add(batchSource(id, index, startOffset, endOffset, findings));
+                    Optional<SortedMap<KafkaPartition, Long>> startParsed = follows && index < previousParsed.size()
+                            ? previousParsed.get(index) : KafkaOffsets.parse(startOffset);
+                    Optional<SortedMap<KafkaPartition, Long>> endParsed = KafkaOffsets.parse(endOffset);
+                    parsed.add(endParsed);
+                    batchSources.add(batchSource(id, index, startOffset, endOffset, startParsed, endParsed, findings));
                 }
                 previousEnd = end;
+                previousParsed = parsed;
             } else {
                 previousEnd = null; // unreadable or purged: the next batch's start is unknown
             }
@@ -90,9 +99,9 @@ final class BatchAssembler {
         return start;
     }
 
-    private static BatchSource batchSource(long batchId, int index, JsonNode start, JsonNode end, Findings findings) {
-        Optional<SortedMap<KafkaPartition, Long>> endOffsets = KafkaOffsets.parse(end);
-        Optional<SortedMap<KafkaPartition, Long>> startOffsets = KafkaOffsets.parse(start);
+    private static BatchSource batchSource(long batchId, int index, JsonNode start, JsonNode end,
+                                           Optional<SortedMap<KafkaPartition, Long>> startOffsets,
+                                           Optional<SortedMap<KafkaPartition, Long>> endOffsets, Findings findings) {
         if (endOffsets.isEmpty() || startOffsets.isEmpty()) {
             return new BatchSource(index, start, end, null, new TreeMap<>());
         }

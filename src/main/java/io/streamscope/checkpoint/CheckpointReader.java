@@ -64,17 +64,26 @@ public final class CheckpointReader {
 
         LogProgress progress = new LogProgress(work, offsetFiles.size() + commitFiles.size());
         NavigableMap<Long, OffsetSeq> offsets = new TreeMap<>();
-        for (Map.Entry<Long, Path> file : offsetFiles.entrySet()) {
+        // Read and parsed on every core, in file order (OrderedFileParsing): the answer and its problems as one thread's.
+        List<Map.Entry<Long, Path>> offsetEntries = List.copyOf(offsetFiles.entrySet());
+        List<Optional<OffsetSeq>> offsetSeqs = OrderedFileParsing.parseAll(access, offsetEntries, (a, file) -> {
             progress.next("offsets/" + file.getKey());
             Optional<OffsetSeq> seen = known == null ? Optional.empty() : Optional.ofNullable(known.offsets().get(file.getKey()));
-            seen.or(() -> parse(access, file.getValue(), OffsetLogParser::parseText)).ifPresent(seq -> offsets.put(file.getKey(), seq));
+            return seen.or(() -> parse(a, file.getValue(), OffsetLogParser::parseText));
+        });
+        for (int i = 0; i < offsetEntries.size(); i++) {
+            long id = offsetEntries.get(i).getKey();
+            offsetSeqs.get(i).ifPresent(seq -> offsets.put(id, seq));
         }
         NavigableMap<Long, Commit> commits = new TreeMap<>();
-        for (Map.Entry<Long, Path> file : commitFiles.entrySet()) {
+        List<Map.Entry<Long, Path>> commitEntries = List.copyOf(commitFiles.entrySet());
+        List<Optional<Commit>> commitList = OrderedFileParsing.parseAll(access, commitEntries, (a, file) -> {
             progress.next("commits/" + file.getKey());
             Optional<Commit> seen = known == null ? Optional.empty() : Optional.ofNullable(known.commits().get(file.getKey()));
-            commits.put(file.getKey(), seen.or(() -> parse(access, file.getValue(), CommitLogParser::parseText))
-                    .orElseGet(Commit::unreadable));
+            return seen.or(() -> parse(a, file.getValue(), CommitLogParser::parseText));
+        });
+        for (int i = 0; i < commitEntries.size(); i++) {
+            commits.put(commitEntries.get(i).getKey(), commitList.get(i).orElseGet(Commit::unreadable));
         }
         progress.done("state/");
 

@@ -25,6 +25,12 @@ public final class Findings {
         notes.add(new Note(path, message));
     }
 
+    /** Appends everything {@code other} collected, after what this one holds. */
+    void addAll(Findings other) {
+        problems.addAll(other.problems);
+        notes.addAll(other.notes);
+    }
+
     public List<Problem> problems() {
         return List.copyOf(problems);
     }

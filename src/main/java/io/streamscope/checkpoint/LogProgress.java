@@ -19,13 +19,13 @@ final class LogProgress {
     }
 
     /** Before reading the file named {@code what}: stops here when cancelled, else says how far the read is. */
-    void next(String what) {
+    synchronized void next(String what) { // the log files are read on several threads
         work.check();
         work.report(what, done++, total, Progress.Unit.FILES);
     }
 
     /** Every log file read; {@code next} is what comes after them (the state folders), for the status bar. */
-    void done(String next) {
+    synchronized void done(String next) {
         work.check();
         work.report(next, total, total, Progress.Unit.FILES);
     }

@@ -107,6 +107,9 @@ public final class LogText {
     /** One line's text: strict UTF-8, no control characters but tab and a final carriage return. */
     private static String decodeLine(byte[] bytes, int length, long lineStart) throws FormatException {
         int end = length > 0 && bytes[length - 1] == '\r' ? length - 1 : length;
+        if (isPlainAscii(bytes, end)) {
+            return new String(bytes, 0, end, StandardCharsets.ISO_8859_1); // what Spark writes: no decoder needed
+        }
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
@@ -125,6 +128,17 @@ public final class LogText {
             }
         }
         return text.toString();
+    }
+
+    /** Printable ASCII and tabs only: the text is the bytes, and nothing in it can be refused. */
+    private static boolean isPlainAscii(byte[] bytes, int length) {
+        for (int i = 0; i < length; i++) {
+            byte b = bytes[i];
+            if (b < 0x20 && b != '\t' && b != '\r') {
+                return false; // non-ASCII bytes are negative; control characters need the checks below
+            }
+        }
+        return true;
     }
 
     private static int firstBadByte(byte[] bytes, int length) {

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  */
 public final class CheckpointReadBench {
 
-    private static final int BATCHES = 10_000;
+    static final int BATCHES = 10_000;
     private static final int KAFKA_PARTITIONS = 16;
     private static final int STATE_PARTITIONS = 200;
     private static final int STATE_VERSIONS = 100;

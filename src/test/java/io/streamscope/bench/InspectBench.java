@@ -1,0 +1,64 @@
+package io.streamscope.bench;
+
+import java.io.File;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * {@code inspect} of 10,000 batches × 16 Kafka partitions (and 200 × 100 state files), whole processes, against the
+ * anchor in the same run: {@code cat} of the same files to {@code /dev/null}. Alternates {@code cat}, {@code java -jar}
+ * and the app image (when built), seven runs each, and prints the medians and ranges (target: at most 2× {@code cat}).
+ * Run after {@code mvn -B -o -q package -DskipTests} (and {@code -Pdist} for the image):
+ * {@code mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=io.streamscope.bench.InspectBench}
+ */
+public final class InspectBench {
+
+    private static final int RUNS = 7;
+
+    private InspectBench() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path folder = Files.createTempDirectory("streamscope-inspect-bench");
+        try {
+            CheckpointReadBench.write(folder);
+            List<String> cat = new ArrayList<>(List.of("cat"));
+            try (Stream<Path> files = Files.walk(folder)) {
+                // relative names, run in the folder: 40,000 absolute ones pass the kernel's argument limit
+                files.filter(Files::isRegularFile).map(f -> folder.relativize(f).toString()).sorted().forEach(cat::add);
+            }
+            File out = folder.resolve("../streamscope-inspect-bench.json").normalize().toFile();
+            boolean image = Files.isExecutable(WholeProcess.IMAGE);
+            List<Long> catMs = new ArrayList<>();
+            List<Long> jarMs = new ArrayList<>();
+            List<Long> imageMs = new ArrayList<>();
+            for (int run = 0; run < RUNS; run++) {
+                catMs.add(WholeProcess.run(cat, new File("/dev/null"), folder.toFile()).millis());
+                jarMs.add(WholeProcess.run(WholeProcess.jar(List.of(), "inspect", folder.toString()), out).millis());
+                if (image) {
+                    imageMs.add(WholeProcess.run(WholeProcess.image("inspect", folder.toString()), out).millis());
+                }
+            }
+            long anchor = WholeProcess.median(catMs);
+            System.out.printf("inspect of %,d batches × 16 partitions (%,d files, %.1f MB of JSON out)%n",
+                    CheckpointReadBench.BATCHES, cat.size() - 1, out.length() / 1e6);
+            System.out.printf("  cat (anchor)   %s%n", WholeProcess.seconds(catMs));
+            System.out.printf("  java -jar      %s = %.2f× cat%n", WholeProcess.seconds(jarMs), WholeProcess.median(jarMs) / (double) anchor);
+            if (image) {
+                System.out.printf("  app image      %s = %.2f× cat%n", WholeProcess.seconds(imageMs), WholeProcess.median(imageMs) / (double) anchor);
+            } else {
+                System.out.println("  app image      not built (mvn -B -Pdist package -DskipTests)");
+            }
+            System.out.println("  target         ≤ 2× cat");
+            Files.deleteIfExists(out.toPath());
+        } finally {
+            try (Stream<Path> paths = Files.walk(folder)) {
+                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+}
