@@ -1,6 +1,7 @@
 package io.streamscope.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
 import io.streamscope.checkpoint.Batch;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
@@ -113,17 +114,25 @@ final class StateCommand implements Command {
         return Cli.OK;
     }
 
+    /** Field names written a million times: encoded once. */
+    private static final SerializedString PARTITION = new SerializedString("partition");
+    private static final SerializedString COLUMN_FAMILY = new SerializedString("columnFamily");
+    private static final SerializedString KEY = new SerializedString("key");
+    private static final SerializedString VALUE = new SerializedString("value");
+
     private static void writeRow(JsonGenerator json, StateRow row) {
         try {
             json.writeStartObject();
-            json.writeNumberField("partition", row.partition());
+            json.writeFieldName(PARTITION);
+            json.writeNumber(row.partition());
             if (row.columnFamily() != null) {
-                json.writeStringField("columnFamily", row.columnFamily());
+                json.writeFieldName(COLUMN_FAMILY);
+                json.writeString(row.columnFamily());
             }
-            json.writeFieldName("key");
+            json.writeFieldName(KEY);
             row.writeKey(json);
             if (row.hasValue()) {
-                json.writeFieldName("value");
+                json.writeFieldName(VALUE);
                 row.writeValue(json);
             }
             json.writeEndObject();

@@ -26,34 +26,41 @@ public final class InspectBench {
         Path folder = Files.createTempDirectory("streamscope-inspect-bench");
         try {
             CheckpointReadBench.write(folder);
+            // relative names, run in the folder: 40,000 absolute ones pass the kernel's argument limit
+            List<String> catAll = new ArrayList<>(List.of("cat"));
             List<String> cat = new ArrayList<>(List.of("cat"));
             try (Stream<Path> files = Files.walk(folder)) {
-                // relative names, run in the folder: 40,000 absolute ones pass the kernel's argument limit
-                files.filter(Files::isRegularFile).map(f -> folder.relativize(f).toString()).sorted().forEach(cat::add);
+                files.filter(Files::isRegularFile).map(f -> folder.relativize(f).toString()).sorted().forEach(catAll::add);
             }
+            // the anchor: what inspect reads (the state files it only lists)
+            catAll.stream().skip(1).filter(name -> !name.startsWith("state")).forEach(cat::add);
             File out = folder.resolve("../streamscope-inspect-bench.json").normalize().toFile();
             boolean image = Files.isExecutable(WholeProcess.IMAGE);
             List<Long> catMs = new ArrayList<>();
+            List<Long> catAllMs = new ArrayList<>();
             List<Long> jarMs = new ArrayList<>();
             List<Long> imageMs = new ArrayList<>();
             for (int run = 0; run < RUNS; run++) {
                 catMs.add(WholeProcess.run(cat, new File("/dev/null"), folder.toFile()).millis());
+                catAllMs.add(WholeProcess.run(catAll, new File("/dev/null"), folder.toFile()).millis());
                 jarMs.add(WholeProcess.run(WholeProcess.jar(List.of(), "inspect", folder.toString()), out).millis());
                 if (image) {
                     imageMs.add(WholeProcess.run(WholeProcess.image("inspect", folder.toString()), out).millis());
                 }
             }
             long anchor = WholeProcess.median(catMs);
-            System.out.printf("inspect of %,d batches × 16 partitions (%,d files, %.1f MB of JSON out)%n",
-                    CheckpointReadBench.BATCHES, cat.size() - 1, out.length() / 1e6);
-            System.out.printf("  cat (anchor)   %s%n", WholeProcess.seconds(catMs));
-            System.out.printf("  java -jar      %s = %.2f× cat%n", WholeProcess.seconds(jarMs), WholeProcess.median(jarMs) / (double) anchor);
+            System.out.printf("inspect of %,d batches × 16 partitions (%,d files, %,d of them state files it lists;"
+                    + " %.1f MB of JSON out); medians of %d, (min–max)%n", CheckpointReadBench.BATCHES, catAll.size() - 1,
+                    catAll.size() - cat.size(), out.length() / 1e6, RUNS);
+            System.out.printf("  cat offsets/* commits/* metadata (anchor)  %s%n", WholeProcess.seconds(catMs));
+            System.out.printf("  cat of every file, state too             %s%n", WholeProcess.seconds(catAllMs));
+            System.out.printf("  java -jar target/streamscope.jar inspect   %s = %.2f× cat%n", WholeProcess.seconds(jarMs), WholeProcess.median(jarMs) / (double) anchor);
             if (image) {
-                System.out.printf("  app image      %s = %.2f× cat%n", WholeProcess.seconds(imageMs), WholeProcess.median(imageMs) / (double) anchor);
+                System.out.printf("  bin/streamscope inspect (app image)      %s = %.2f× cat%n", WholeProcess.seconds(imageMs), WholeProcess.median(imageMs) / (double) anchor);
             } else {
-                System.out.println("  app image      not built (mvn -B -Pdist package -DskipTests)");
+                System.out.println("  app image: not built (mvn -B -Pdist package -DskipTests)");
             }
-            System.out.println("  target         ≤ 2× cat");
+            System.out.println("  target: ≤ 2× cat of the files inspect reads");
             Files.deleteIfExists(out.toPath());
         } finally {
             try (Stream<Path> paths = Files.walk(folder)) {

@@ -26,24 +26,50 @@ public final class SyntheticStateStore {
     private SyntheticStateStore() {
     }
 
+    /** The store's provider and the files it writes per partition and version. */
+    enum Layout {
+        /** {@code HDFSBackedStateStoreProvider}: {@code N.delta}. */
+        HDFS("org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider", ".delta"),
+        /**
+         * {@code RocksDBStateStoreProvider} with changelog checkpointing: {@code N.changelog} (v1, LZ4), keys and values
+         * each behind the one-byte encoding version Spark 4's UnsafeRow encoder writes, as in {@code shop-totals-rocksdb}.
+         */
+        ROCKSDB_CHANGELOG("org.apache.spark.sql.execution.streaming.state.RocksDBStateStoreProvider", ".changelog");
+
+        final String providerClass;
+        final String suffix;
+
+        Layout(String providerClass, String suffix) {
+            this.providerClass = providerClass;
+            this.suffix = suffix;
+        }
+    }
+
     /** Batch 0 puts every key; batches 1 and 2 update every tenth key of a partition. */
     public static void write(Path folder, int keys, int partitions) throws IOException {
+        write(folder, keys, partitions, Layout.HDFS);
+    }
+
+    static void write(Path folder, int keys, int partitions, Layout layout) throws IOException {
         Files.writeString(folder.resolve("metadata"), "{\"id\":\"8d2f1c0e-4b7a-4e59-9a1d-5c3b2e1f0a99\"}");
         Files.createDirectories(folder.resolve("offsets"));
         Files.createDirectories(folder.resolve("commits"));
         for (int batch = 0; batch < 3; batch++) {
             Files.writeString(folder.resolve("offsets/" + batch), "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":"
-                    + (1769072400000L + batch) + ",\"conf\":{\"spark.sql.shuffle.partitions\":\"" + partitions + "\"}}\n"
+                    + (1769072400000L + batch) + ",\"conf\":{\"spark.sql.streaming.stateStore.providerClass\":\""
+                    + layout.providerClass + "\",\"spark.sql.shuffle.partitions\":\"" + partitions + "\"}}\n"
                     + "{\"orders\":{\"0\":" + (batch + 1L) * keys + "}}");
             Files.writeString(folder.resolve("commits/" + batch), "v1\n{\"nextBatchWatermarkMs\":0}");
         }
         for (int partition = 0; partition < partitions; partition++) {
             Path dir = Files.createDirectories(folder.resolve("state/0/" + partition));
             for (int version = 1; version <= 3; version++) {
-                try (DataOutputStream out = new DataOutputStream(lz4(Files.newOutputStream(dir.resolve(version + ".delta"))))) {
+                try (DataOutputStream out = new DataOutputStream(lz4(Files.newOutputStream(dir.resolve(version + layout.suffix))))) {
                     for (long key = partition; key < keys; key += partitions) {
                         if (version == 1 || (key / partitions) % 10 == version) {
-                            writeRecord(out, row(key), row(key * version, version));
+                            byte[] k = row(key);
+                            byte[] v = row(key * version, version);
+                            writeRecord(out, layout == Layout.HDFS ? k : versioned(k), layout == Layout.HDFS ? v : versioned(v));
                         }
                     }
                     out.writeInt(-1);
@@ -70,6 +96,13 @@ public final class SyntheticStateStore {
         out.write(key);
         out.writeInt(value.length);
         out.write(value);
+    }
+
+    /** Spark 4's RocksDB encoder: the encoding version byte (0), then the UnsafeRow. */
+    private static byte[] versioned(byte[] row) {
+        byte[] bytes = new byte[row.length + 1];
+        System.arraycopy(row, 0, bytes, 1, row.length);
+        return bytes;
     }
 
     /** An UnsafeRow of long fields: an all-clear null bitset word, then one little-endian slot each. */

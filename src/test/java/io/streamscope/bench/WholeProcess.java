@@ -30,6 +30,12 @@ final class WholeProcess {
 
     /** Likewise in the working directory {@code dir}. */
     static Run run(List<String> command, File stdout, File dir) throws IOException, InterruptedException {
+        return run(command, stdout, dir, java.util.Map.of());
+    }
+
+    /** Likewise with {@code environment} added to the child's. */
+    static Run run(List<String> command, File stdout, File dir, java.util.Map<String, String> environment)
+            throws IOException, InterruptedException {
         Path report = Files.createTempFile("streamscope-time", ".txt");
         try {
             List<String> timed = new ArrayList<>();
@@ -39,8 +45,10 @@ final class WholeProcess {
             }
             timed.addAll(command);
             long start = System.nanoTime();
-            Process process = new ProcessBuilder(timed).directory(dir).redirectOutput(ProcessBuilder.Redirect.to(stdout))
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            ProcessBuilder builder = new ProcessBuilder(timed).directory(dir).redirectOutput(ProcessBuilder.Redirect.to(stdout))
+                    .redirectError(ProcessBuilder.Redirect.INHERIT);
+            builder.environment().putAll(environment);
+            Process process = builder.start();
             int exit = process.waitFor();
             long millis = (System.nanoTime() - start) / 1_000_000;
             if (exit != 0) {

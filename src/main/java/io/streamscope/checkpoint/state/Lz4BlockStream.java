@@ -29,7 +29,8 @@ final class Lz4BlockStream extends InputStream {
     /** An LZ4 sequence of n bytes expands to at most about 255 n bytes. */
     private static final int MAX_RATIO = 256;
 
-    private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.safeInstance().safeDecompressor();
+    /** The native library where it loads (its safe decompressor never reads or writes out of bounds), else Java's. */
+    private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().safeDecompressor();
     private static final XXHash32 HASH = XXHashFactory.fastestInstance().hash32();
 
     private final InputStream in;

@@ -37,6 +37,9 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     void askBetweenRecords(Cancellation asked) {
         cancellation = asked;
     }
+    /** Per record, the 8 key bytes after the prefix all keys share, big-endian: most comparisons end there. */
+    private long[] sortKey = new long[1024];
+    private int sharedPrefix;
 
     void clear() {
         used = 0;
@@ -71,7 +74,7 @@ final class RecordBuffer implements StateFileReader.RecordSink {
         live = ensure(live, count);
         for (int i = 0; i < count; i++) {
             int record = order[i];
-            boolean lastOfKey = i + 1 == count || compareKeys(record, order[i + 1]) != 0;
+            boolean lastOfKey = i + 1 == count || sortKey[record] != sortKey[order[i + 1]] || compareKeys(record, order[i + 1]) != 0;
             if (lastOfKey && valueAt[record] != DELETED) {
                 live[liveCount++] = record;
             }
@@ -158,8 +161,33 @@ final class RecordBuffer implements StateFileReader.RecordSink {
             order[i] = i;
         }
         scratch = ensure(scratch, count);
+        prepareSortKeys();
         mergeSort(order, scratch, 0, count);
         return order;
+    }
+
+    /**
+     * Keys of one store mostly share their first bytes (an encoding version, an UnsafeRow's null bits): the shared
+     * prefix is skipped, and the next 8 bytes of each key become a long that orders the keys as their bytes do.
+     */
+    private void prepareSortKeys() {
+        sharedPrefix = count == 0 ? 0 : keyLength[0];
+        for (int i = 1; i < count && sharedPrefix > 0; i++) {
+            int mismatch = Arrays.mismatch(data, keyAt[0], keyAt[0] + sharedPrefix, data, keyAt[i], keyAt[i] + Math.min(sharedPrefix, keyLength[i]));
+            sharedPrefix = mismatch < 0 ? Math.min(sharedPrefix, keyLength[i]) : mismatch;
+        }
+        if (sortKey.length < count) {
+            sortKey = new long[Math.max(count, sortKey.length * 2)];
+        }
+        for (int i = 0; i < count; i++) {
+            long word = 0;
+            int at = keyAt[i] + sharedPrefix;
+            int available = keyLength[i] - sharedPrefix;
+            for (int b = 0; b < 8; b++) {
+                word = (word << 8) | (b < available ? data[at + b] & 0xFF : 0);
+            }
+            sortKey[i] = word;
+        }
     }
 
     private void mergeSort(int[] order, int[] temp, int from, int to) {
@@ -188,6 +216,10 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     }
 
     private int compare(int a, int b) {
+        int byWord = Long.compareUnsigned(sortKey[a], sortKey[b]);
+        if (byWord != 0) {
+            return byWord; // the keys differ within their first 8 bytes after the shared prefix
+        }
         int byKey = compareKeys(a, b);
         return byKey != 0 ? byKey : Integer.compare(a, b);
     }

@@ -49,6 +49,59 @@ final class RocksDbStoreReader {
                 cancellation.check();
             }
         };
+        Chain chain = chain(files, version, uniqueId);
+        if (chain.snapshot() != null) {
+            loadSnapshot(files, chain.snapshot(), (key, value) -> state.put(new ByteKey(key), value), onFailure, counted);
+        }
+        for (Path changelog : chain.changelogs()) {
+            read(changelog, record -> {
+                counted.run();
+                apply(state, record);
+            }, onFailure);
+        }
+        return state;
+    }
+
+    /**
+     * Likewise into {@code buffer} (cleared first, settled after; it asks its own cancellation between records), the
+     * records' bytes copied straight from the decompressed files, without an object per record: what the map gives,
+     * in key order. Merge records (transformWithState's list state) need the values joined, so a chain with one is
+     * read again through the map.
+     */
+    static void stateAt(StoreFiles files, long version, String uniqueId, HdfsStoreReader.FileFailure onFailure,
+                        Cancellation cancellation, RecordBuffer buffer) throws StoreVersionNotAvailableException, IOException {
+        Chain chain = chain(files, version, uniqueId);
+        List<Runnable> failures = new ArrayList<>();
+        HdfsStoreReader.FileFailure held = (file, e) -> failures.add(() -> onFailure.failed(file, e));
+        PutsAndDeletes sink = new PutsAndDeletes(buffer);
+        buffer.clear();
+        if (chain.snapshot() != null) {
+            loadSnapshot(files, chain.snapshot(), buffer::put, held, () -> { });
+        }
+        for (Path changelog : chain.changelogs()) {
+            if (!sink.merge) {
+                try {
+                    StateFileReader.readChangelog(changelog, sink);
+                } catch (StateFileException e) {
+                    held.failed(changelog, e);
+                }
+            }
+        }
+        if (sink.merge) {
+            buffer.clear();
+            stateAt(files, version, uniqueId, onFailure, cancellation).forEach((key, value) -> buffer.put(key.bytes(), value));
+        } else {
+            failures.forEach(Runnable::run);
+        }
+        buffer.settle();
+    }
+
+    /** The files that rebuild a version: the newest snapshot zip on the way back (or none), then the changelogs after it. */
+    private record Chain(Path snapshot, Deque<Path> changelogs) {
+    }
+
+    private static Chain chain(StoreFiles files, long version, String uniqueId)
+            throws StoreVersionNotAvailableException, IOException {
         Deque<Path> changelogs = new ArrayDeque<>();
         Path snapshot = null;
         long v = version;
@@ -67,21 +120,36 @@ final class RocksDbStoreReader {
             id = previousId(changelog, v, id);
             v--;
         }
-        if (snapshot != null) {
-            loadSnapshot(files, snapshot, state, onFailure, counted);
+        return new Chain(snapshot, changelogs);
+    }
+
+    /** Puts and deletes into the buffer; a merge record is noted (and ends the file), for the map to join its values. */
+    private static final class PutsAndDeletes implements StateFileReader.RecordSink {
+        private final RecordBuffer buffer;
+        boolean merge;
+
+        PutsAndDeletes(RecordBuffer buffer) {
+            this.buffer = buffer;
         }
-        for (Path changelog : changelogs) {
-            read(changelog, record -> {
-                counted.run();
-                apply(state, record);
-            }, onFailure);
+
+        @Override
+        public void key(java.io.DataInputStream in, int size) throws IOException {
+            buffer.key(in, size);
         }
-        return state;
+
+        @Override
+        public void value(java.io.DataInputStream in, int size, StateRecord.Kind kind) throws IOException {
+            if (kind == StateRecord.Kind.MERGE) {
+                merge = true;
+                throw new IOException("a merge record: read through the map");
+            }
+            buffer.value(in, size, kind);
+        }
     }
 
     /** Merges the SST files a snapshot zip lists, read in place from the store's {@code SSTs/} folder. */
-    private static void loadSnapshot(StoreFiles files, Path zip, Map<ByteKey, byte[]> state, HdfsStoreReader.FileFailure onFailure,
-                                     Runnable counted) throws IOException {
+    private static void loadSnapshot(StoreFiles files, Path zip, java.util.function.BiConsumer<byte[], byte[]> state,
+                                     HdfsStoreReader.FileFailure onFailure, Runnable counted) throws IOException {
         List<Path> ssts = new ArrayList<>();
         try {
             for (JsonNode sst : RocksDbSnapshotMetadata.read(zip).path("sstFiles")) {
@@ -109,7 +177,7 @@ final class RocksDbStoreReader {
             SnapshotMerger.merge(ssts, (file, mismatch) -> onFailure.failed(file, mismatch),
                     (key, value) -> {
                         counted.run();
-                        state.put(new ByteKey(key), value);
+                        state.accept(key, value);
                     });
         } catch (SstMergeException e) {
             onFailure.failed(e.file(), new StateFileException(e.offset(), e.getMessage()));

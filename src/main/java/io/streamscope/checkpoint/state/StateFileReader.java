@@ -63,11 +63,16 @@ public final class StateFileReader {
 
     /** Reads a RocksDB changelog: its header (v1 has none; v2–v4 begin with {@code writeUTF("v<n>")}) then records. */
     public static Header readChangelog(Path file, Consumer<StateRecord> sink) throws IOException, StateFileException {
+        return readChangelog(file, new RecordObjects(sink));
+    }
+
+    /** Likewise, into a sink that keeps the bytes its own way. */
+    static Header readChangelog(Path file, RecordSink sink) throws IOException, StateFileException {
         return guarded(file, raw -> {
             java.io.BufferedInputStream in = new java.io.BufferedInputStream(StateCodec.open(raw, Files.size(file)), 64 * 1024);
             Header header = header(in, raw);
             Framing framing = header.changelogVersion() == 2 || header.changelogVersion() == 4 ? Framing.TYPED : Framing.PLAIN;
-            records(raw, in, framing, new RecordObjects(sink));
+            records(raw, in, framing, sink);
             return header;
         });
     }

@@ -330,10 +330,8 @@ public final class StateReader {
         };
         try {
             if (isRocksDb(files.get())) {
-                buffer.clear();
-                RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure, work.cancellation())
-                        .forEach((key, value) -> buffer.put(key.bytes(), value));
-                buffer.settle();
+                RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure,
+                        work.cancellation(), buffer);
             } else {
                 HdfsStoreReader.stateAt(files.get(), version, onFailure, buffer);
             }
