@@ -2,6 +2,8 @@ package io.streamscope.topic;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.SerializedString;
+import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -31,26 +33,51 @@ public final class SnapshotFormat {
                     + " holds only a preview of its key or value; read it with ReadOptions.fullValues()");
         }
         json.writeStartObject();
-        json.writeNumberField("partition", record.partition());
-        json.writeNumberField("offset", record.offset());
-        json.writeNumberField("timestamp", record.timestamp());
-        writePayload(json, "key", record.key());
-        writePayload(json, "value", record.value());
+        json.writeFieldName(PARTITION);
+        json.writeNumber(record.partition());
+        json.writeFieldName(OFFSET);
+        json.writeNumber(record.offset());
+        json.writeFieldName(TIMESTAMP);
+        json.writeNumber(record.timestamp());
+        writePayload(json, KEY, "key", record.key());
+        writePayload(json, VALUE, "value", record.value());
         json.writeEndObject();
     }
 
-    private static void writePayload(JsonGenerator json, String field, Bytes payload) throws IOException {
+    /** Field names written once per record of a million-record export: encoded once. */
+    private static final SerializedString PARTITION = new SerializedString("partition");
+    private static final SerializedString OFFSET = new SerializedString("offset");
+    private static final SerializedString TIMESTAMP = new SerializedString("timestamp");
+    private static final SerializedString KEY = new SerializedString("key");
+    private static final SerializedString VALUE = new SerializedString("value");
+
+    private static void writePayload(JsonGenerator json, SerializedString name, String field, Bytes payload) throws IOException {
+        json.writeFieldName(name);
         if (payload == null) {
-            json.writeNullField(field);
+            json.writeNull();
+            return;
+        }
+        byte[] bytes = payload.array();
+        if (json instanceof UTF8JsonGenerator && isAscii(bytes)) {
+            json.writeUTF8String(bytes, 0, bytes.length); // ASCII is its own UTF-8: no decoding to a String and back
             return;
         }
         Optional<String> text = payload.utf8Text();
         if (text.isPresent()) {
-            json.writeStringField(field, text.get());
+            json.writeString(text.get());
         } else {
-            json.writeStringField(field, payload.base64());
+            json.writeString(payload.base64());
             json.writeStringField(field + "Encoding", BASE64);
         }
+    }
+
+    private static boolean isAscii(byte[] bytes) {
+        for (byte b : bytes) {
+            if (b < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

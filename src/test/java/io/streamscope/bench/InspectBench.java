@@ -39,13 +39,19 @@ public final class InspectBench {
             List<Long> catMs = new ArrayList<>();
             List<Long> catAllMs = new ArrayList<>();
             List<Long> jarMs = new ArrayList<>();
+            List<Long> jarCpu = new ArrayList<>();
             List<Long> imageMs = new ArrayList<>();
+            List<Long> imageCpu = new ArrayList<>();
             for (int run = 0; run < RUNS; run++) {
                 catMs.add(WholeProcess.run(cat, new File("/dev/null"), folder.toFile()).millis());
                 catAllMs.add(WholeProcess.run(catAll, new File("/dev/null"), folder.toFile()).millis());
-                jarMs.add(WholeProcess.run(WholeProcess.jar(List.of(), "inspect", folder.toString()), out).millis());
+                WholeProcess.Run jar = WholeProcess.run(WholeProcess.jar(List.of(), "inspect", folder.toString()), out);
+                jarMs.add(jar.millis());
+                jarCpu.add(jar.cpuMillis());
                 if (image) {
-                    imageMs.add(WholeProcess.run(WholeProcess.image("inspect", folder.toString()), out).millis());
+                    WholeProcess.Run img = WholeProcess.run(WholeProcess.image("inspect", folder.toString()), out);
+                    imageMs.add(img.millis());
+                    imageCpu.add(img.cpuMillis());
                 }
             }
             long anchor = WholeProcess.median(catMs);
@@ -54,9 +60,11 @@ public final class InspectBench {
                     catAll.size() - cat.size(), out.length() / 1e6, RUNS);
             System.out.printf("  cat offsets/* commits/* metadata (anchor)  %s%n", WholeProcess.seconds(catMs));
             System.out.printf("  cat of every file, state too             %s%n", WholeProcess.seconds(catAllMs));
-            System.out.printf("  java -jar target/streamscope.jar inspect   %s = %.2f× cat%n", WholeProcess.seconds(jarMs), WholeProcess.median(jarMs) / (double) anchor);
+            System.out.printf("  java -jar target/streamscope.jar inspect   %s = %.2f× cat; CPU %s%n", WholeProcess.seconds(jarMs),
+                    WholeProcess.median(jarMs) / (double) anchor, WholeProcess.seconds(jarCpu));
             if (image) {
-                System.out.printf("  bin/streamscope inspect (app image)      %s = %.2f× cat%n", WholeProcess.seconds(imageMs), WholeProcess.median(imageMs) / (double) anchor);
+                System.out.printf("  bin/streamscope inspect (app image)      %s = %.2f× cat; CPU %s%n", WholeProcess.seconds(imageMs),
+                        WholeProcess.median(imageMs) / (double) anchor, WholeProcess.seconds(imageCpu));
             } else {
                 System.out.println("  app image: not built (mvn -B -Pdist package -DskipTests)");
             }

@@ -17,8 +17,11 @@ final class WholeProcess {
 
     private static final Path TIME = Path.of("/usr/bin/time");
 
-    /** One run: wall milliseconds and peak RSS in MB (-1 when {@code /usr/bin/time} is absent). */
-    record Run(long millis, long peakRssMb) {
+    /**
+     * One run: wall milliseconds, CPU milliseconds (user + system: what the machine's other load does not change much)
+     * and peak RSS in MB; the last two -1 when {@code /usr/bin/time} is absent.
+     */
+    record Run(long millis, long cpuMillis, long peakRssMb) {
     }
 
     private WholeProcess() {
@@ -41,7 +44,7 @@ final class WholeProcess {
             List<String> timed = new ArrayList<>();
             boolean measured = Files.isExecutable(TIME);
             if (measured) {
-                timed.addAll(List.of(TIME.toString(), "-f", "%M", "-o", report.toString()));
+                timed.addAll(List.of(TIME.toString(), "-f", "%M %U %S", "-o", report.toString()));
             }
             timed.addAll(command);
             long start = System.nanoTime();
@@ -55,8 +58,12 @@ final class WholeProcess {
                 throw new IllegalStateException(String.join(" ", command.subList(0, Math.min(4, command.size()))) + " … exited " + exit);
             }
             List<String> lines = measured ? Files.readAllLines(report) : List.of();
-            long rssKb = lines.isEmpty() ? -1 : Long.parseLong(lines.get(lines.size() - 1).trim());
-            return new Run(millis, rssKb < 0 ? -1 : rssKb / 1024);
+            if (lines.isEmpty()) {
+                return new Run(millis, -1, -1);
+            }
+            String[] figures = lines.get(lines.size() - 1).trim().split(" ");
+            long cpu = Math.round((Double.parseDouble(figures[1]) + Double.parseDouble(figures[2])) * 1000);
+            return new Run(millis, cpu, Long.parseLong(figures[0]) / 1024);
         } finally {
             Files.deleteIfExists(report);
         }
