@@ -41,6 +41,15 @@ for command in "inspect $sample" "state $sample" "replay $sample" "doctor $sampl
     $command > /dev/null
   cat "$classes.part" >> "$classes"
 done
+# The window's classes too (JavaFX, the views, the theme), where a display can be had: the window opened on the
+# default sample under Xvfb until its first frame with the timeline (ui.FirstFrameProbe), then closed.
+if command -v xvfb-run >/dev/null; then
+  xvfb-run -a "$java" -XX:DumpLoadedClassList="$classes.part" -XX:+UseSerialGC -Dstreamscope.firstFrame=exit \
+    -Dstreamscope.settings=memory -cp "$app_jar" io.streamscope.Launcher > /dev/null 2>&1 \
+    && cat "$classes.part" >> "$classes" || echo "app-image: the window's classes are not archived (it did not open under Xvfb)" >&2
+else
+  echo "app-image: xvfb-run is not on the PATH; the window's classes are not archived (commands' only)" >&2
+fi
 sort -u "$classes" -o "$classes"
 rm -f "$classes.part"
 "$java" -Xshare:dump -XX:SharedClassListFile="$classes" -XX:SharedArchiveFile="$image/lib/app/streamscope.jsa" \

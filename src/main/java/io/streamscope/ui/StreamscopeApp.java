@@ -34,6 +34,7 @@ public class StreamscopeApp extends Application {
         WindowModel model = WindowModel.create(settings);
         MainWindow window = MainWindow.create(model);
         window.show(stage);
+        FirstFrameProbe.installIfAsked(stage.getScene());
         WindowPlacer.place(stage, settings); // after show: a window manager sizes a new window to its scene
         WindowPlacer.remember(stage, settings);
         if (arguments.lesson()) {
