@@ -1,13 +1,6 @@
 package io.streamscope.bench;
 
 import io.streamscope.topic.EmbeddedKafka;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import java.io.File;
 import java.net.URL;
@@ -19,8 +12,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -106,26 +97,8 @@ public final class TopicExportBench {
     }
 
     private static void produce(String servers) throws Exception {
-        Properties admin = new Properties();
-        admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, servers);
-        try (Admin client = Admin.create(admin)) {
-            client.createTopics(List.of(new NewTopic("orders", PARTITIONS, (short) 1).configs(Map.of("retention.ms", "-1"))))
-                    .all().get(60, TimeUnit.SECONDS);
-        }
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, servers);
-        props.put(ProducerConfig.LINGER_MS_CONFIG, "20");
-        props.put(ProducerConfig.BATCH_SIZE_CONFIG, "262144");
         long start = System.nanoTime();
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
-            for (int i = 0; i < RECORDS; i++) {
-                String value = "{\"order_id\":" + (1000 + i) + ",\"customer_id\":" + (i % 97) + ",\"amount\":" + (i % 5000) / 100.0
-                        + ",\"order_ts\":\"2026-01-22T09:" + String.format("%02d:%02d", (i / 60) % 60, i % 60) + "Z\"}";
-                producer.send(new ProducerRecord<>("orders", i % PARTITIONS, 1769072460000L + i, Integer.toString(1000 + i)
-                        .getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8)));
-            }
-            producer.flush();
-        }
+        ShopOrders.produce(servers, RECORDS, PARTITIONS);
         System.out.printf("produced %,d records in %.1f s%n", RECORDS, (System.nanoTime() - start) / 1e9);
     }
 

@@ -13,13 +13,6 @@ import io.streamscope.topic.ReadOptions;
 import io.streamscope.topic.RowDecoder;
 import io.streamscope.topic.SnapshotFormat;
 import io.streamscope.topic.TopicRecord;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.NewTopic;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 import java.io.BufferedOutputStream;
 import java.io.OutputStream;
@@ -29,8 +22,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Benchmark of reading 100,000 shop-like records (about 100 bytes of JSON each) from the in-process broker, exporting
@@ -100,26 +91,8 @@ public final class TopicReadBench {
     }
 
     private static void produce(String bootstrapServers) throws Exception {
-        Properties admin = new Properties();
-        admin.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        try (Admin client = Admin.create(admin)) {
-            client.createTopics(List.of(new NewTopic("orders", 1, (short) 1).configs(Map.of("retention.ms", "-1"))))
-                    .all().get(60, TimeUnit.SECONDS);
-        }
-        Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
-        props.put(ProducerConfig.LINGER_MS_CONFIG, "20");
-        props.put(ProducerConfig.BATCH_SIZE_CONFIG, "262144");
         long start = System.nanoTime();
-        try (KafkaProducer<byte[], byte[]> producer = new KafkaProducer<>(props, new ByteArraySerializer(), new ByteArraySerializer())) {
-            for (int i = 0; i < RECORDS; i++) {
-                String value = "{\"order_id\":" + (1000 + i) + ",\"customer_id\":" + (i % 97) + ",\"amount\":" + (i % 5000) / 100.0
-                        + ",\"order_ts\":\"2026-01-22T09:" + String.format("%02d:%02d", (i / 60) % 60, i % 60) + "Z\"}";
-                producer.send(new ProducerRecord<>("orders", 0, 1769072460000L + i, Integer.toString(1000 + i)
-                        .getBytes(StandardCharsets.UTF_8), value.getBytes(StandardCharsets.UTF_8)));
-            }
-            producer.flush();
-        }
+        ShopOrders.produce(bootstrapServers, RECORDS, 1);
         report("produce", RECORDS, start);
     }
 
