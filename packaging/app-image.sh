@@ -26,7 +26,9 @@ jpackage --type app-image --name streamscope --dest "$dist" \
   --input "$input" --main-jar streamscope.jar --main-class io.streamscope.Launcher \
   --add-modules "$modules" \
   --jlink-options "--strip-debug --no-header-files --no-man-pages --compress=2" \
-  --java-options "-XX:+UseSerialGC"
+  --java-options "-XX:+UseSerialGC -Xms64m"
+# (Serial GC: the quickest start for one short command. -Xms64m: its default first heap, 1/64 of the memory, has a young
+# generation of about 130 MB that a million-row read fills before its first collection: 160 MB of RSS instead of 105.)
 
 # AppCDS: the classes the commands load (checkpoint, state, topic, replay, doctor, Jackson, JSON output), archived with
 # the image's own runtime and exactly the class path its launcher gives, so the JVM maps them instead of loading them.
