@@ -2,45 +2,58 @@ package io.streamscope.follow;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Lays a real Spark checkpoint into an empty folder (local or on another file system) file by file in the order its
- * query wrote it: {@code metadata} at the start; per batch the source's initial offsets (batch 0), {@code offsets/N},
- * every partition's state version N+1 (batch 0 also its schema and operator metadata), {@code commits/N}. Each file
- * as Spark's CheckpointFileManager writes it: {@code .name.<uuid>.tmp}, then a rename, then the {@code .name.crc}.
+ * Lays a real Spark checkpoint into an empty folder (local, or on HDFS through Hadoop's own client) file by file in
+ * the order its query wrote it: {@code metadata} at the start; per batch the source's initial offsets (batch 0),
+ * {@code offsets/N}, every partition's state version N+1 (batch 0 also its schema and operator metadata),
+ * {@code commits/N}. Each file as Spark's CheckpointFileManager writes it: {@code .name.<uuid>.tmp}, then a rename,
+ * then the {@code .name.crc}.
  */
 public final class SparkWrites {
 
     private static final Pattern VERSION = Pattern.compile("(\\d+)(?:_[0-9A-Za-z-]+)?\\.(delta|snapshot|zip|changelog)");
 
-    private final Path sample;
-    private final Path target;
+    /** Where the files go: the test's own writer (the product only ever reads). */
+    public interface Destination {
+        /** A file written under its own name at once (our sidecar and job, no Spark file). */
+        void plain(String relative, byte[] bytes) throws IOException;
 
-    public SparkWrites(Path sample, Path target) {
-        this.sample = sample;
-        this.target = target;
+        /** Spark's way: the bytes into {@code .name.<uuid>.tmp}, a rename to {@code name}, then the checksum file. */
+        void spark(String relative, byte[] bytes, byte[] crc) throws IOException;
+
+        /** Half of a file's bytes visible while the rest is still to come (how depends on the store). */
+        void half(String relative, byte[] whole) throws IOException;
+
+        /** The rest of a file {@link #half} began. */
+        void finish(String relative, byte[] whole) throws IOException;
     }
 
-    public Path target() {
-        return target;
+    private final Path sample;
+    private final Destination destination;
+
+    public SparkWrites(Path sample, Path target) {
+        this(sample, new LocalDestination(target));
+    }
+
+    public SparkWrites(Path sample, Destination destination) {
+        this.sample = sample;
+        this.destination = destination;
     }
 
     /** The query starts: its {@code metadata}, and our sidecar and job beside it (no Spark file). */
     public void start() {
         for (String sidecar : List.of("streamscope.json", "job.py")) {
             if (Files.exists(sample.resolve(sidecar))) {
-                copyPlain(sidecar);
+                run(() -> destination.plain(sidecar, bytes(sidecar)));
             }
         }
         write("metadata");
@@ -77,52 +90,36 @@ public final class SparkWrites {
         commit(id);
     }
 
-    /** What a store without atomic rename shows mid-write: the file under its own name with half its bytes. */
+    /**
+     * A file mid-write: locally what a store without atomic rename shows (the file under its own name with half its
+     * bytes); see the destination for others.
+     */
     public void halfWritten(String relative) {
-        try {
-            byte[] whole = Files.readAllBytes(sample.resolve(relative));
-            Path file = target.resolve(relative);
-            Files.createDirectories(file.getParent());
-            Files.write(file, Arrays.copyOf(whole, whole.length / 2));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        run(() -> destination.half(relative, bytes(relative)));
     }
 
     /** The rest of a half-written file. */
     public void finish(String relative) {
-        try {
-            Files.write(target.resolve(relative), Files.readAllBytes(sample.resolve(relative)));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        run(() -> destination.finish(relative, bytes(relative)));
     }
 
     /** One Spark file: temp name, rename, checksum sidecar. */
     public void write(String relative) {
-        try {
-            Path file = target.resolve(relative);
-            Files.createDirectories(file.getParent());
-            Path temp = file.resolveSibling("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
-            Files.copy(sample.resolve(relative), temp);
-            try {
-                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, file);
-            }
-            Path crc = sample.resolve(relative).resolveSibling("." + file.getFileName() + ".crc");
-            if (Files.exists(crc)) {
-                Files.copy(crc, file.resolveSibling("." + file.getFileName() + ".crc"));
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        Path crc = sample.resolve(relative).resolveSibling("." + Path.of(relative).getFileName() + ".crc");
+        run(() -> destination.spark(relative, bytes(relative), Files.exists(crc) ? Files.readAllBytes(crc) : null));
     }
 
-    private void copyPlain(String relative) {
+    private byte[] bytes(String relative) throws IOException {
+        return Files.readAllBytes(sample.resolve(relative));
+    }
+
+    private interface Step {
+        void run() throws IOException;
+    }
+
+    private static void run(Step step) {
         try {
-            Files.createDirectories(target.resolve(relative).getParent());
-            Files.copy(sample.resolve(relative), target.resolve(relative));
+            step.run();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -145,5 +142,42 @@ public final class SparkWrites {
             throw new UncheckedIOException(e);
         }
         return files;
+    }
+
+    /** A local folder, written with java.nio. */
+    record LocalDestination(Path target) implements Destination {
+
+        @Override
+        public void plain(String relative, byte[] bytes) throws IOException {
+            Path file = target.resolve(relative);
+            Files.createDirectories(file.getParent());
+            Files.write(file, bytes);
+        }
+
+        @Override
+        public void spark(String relative, byte[] bytes, byte[] crc) throws IOException {
+            Path file = target.resolve(relative);
+            Files.createDirectories(file.getParent());
+            Path temp = file.resolveSibling("." + file.getFileName() + "." + java.util.UUID.randomUUID() + ".tmp");
+            Files.write(temp, bytes);
+            try {
+                Files.move(temp, file, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+                Files.move(temp, file);
+            }
+            if (crc != null) {
+                Files.write(file.resolveSibling("." + file.getFileName() + ".crc"), crc);
+            }
+        }
+
+        @Override
+        public void half(String relative, byte[] whole) throws IOException {
+            plain(relative, Arrays.copyOf(whole, whole.length / 2));
+        }
+
+        @Override
+        public void finish(String relative, byte[] whole) throws IOException {
+            Files.write(target.resolve(relative), whole);
+        }
     }
 }
