@@ -7,8 +7,6 @@ import io.streamscope.ui.MainWindow;
 import io.streamscope.ui.UiTestSupport;
 import io.streamscope.ui.replay.ReplayOutcome;
 import io.streamscope.ui.state.StoreChoice;
-import io.streamscope.ui.timeline.BatchTimeline;
-import io.streamscope.ui.timeline.PaintedColumn;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
@@ -25,7 +23,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
 import static io.streamscope.ui.UiTestSupport.SAMPLES;
@@ -58,22 +55,8 @@ class FollowJourneyTest {
         robot.interact(() -> window.model().follow().followingProperty().set(false));
     }
 
-    private static void await(Callable<Boolean> condition) throws Exception {
-        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(condition));
-    }
-
-    private List<Long> painted(FxRobot robot) throws Exception {
-        BatchTimeline timeline = robot.lookup("#batchTimeline").queryAs(BatchTimeline.class);
-        WaitForAsyncUtils.waitForFxEvents();
-        return onFx(() -> timeline.paintedColumns().stream().map(PaintedColumn::batchId).toList());
-    }
-
     private long selectedId() throws Exception {
         return onFx(() -> window.model().timeline().getSelectedBatch().id());
-    }
-
-    private boolean committed(long id) {
-        return window.model().timeline().batches().stream().anyMatch(batch -> batch.id() == id && batch.batch().committed());
     }
 
     /** The lag the replay measured, after which batch (the topic's end against that batch's offsets). */
@@ -92,24 +75,24 @@ class FollowJourneyTest {
         spark.batch(0);
         UiTestSupport.open(robot, window, checkpoint);
         UiTestSupport.awaitReplay(window);
-        assertEquals(List.of(0L), painted(robot));
+        assertEquals(List.of(0L), FollowJourneys.painted(robot));
 
         robot.clickOn("#followToggle");
         assertTrue(robot.lookup("#followToggle").queryAs(ToggleButton.class).isSelected());
-        await(() -> window.model().follow().statusProperty().get().contains("file watcher"));
+        FollowJourneys.await(() -> window.model().follow().statusProperty().get().contains("file watcher"));
 
         spark.plan(1);
-        await(() -> window.model().timeline().batches().size() == 2);
-        assertEquals(List.of(0L, 1L), painted(robot), "the new batch is drawn");
+        FollowJourneys.await(() -> window.model().timeline().batches().size() == 2);
+        assertEquals(List.of(0L, 1L), FollowJourneys.painted(robot), "the new batch is drawn");
         assertEquals(1, selectedId(), "the selection was at the end: it follows the end");
-        assertFalse(onFx(() -> committed(1)), "planned, not committed yet");
+        assertFalse(onFx(() -> FollowJourneys.committed(window, 1)), "planned, not committed yet");
 
         spark.state(1);
         spark.commit(1);
-        await(() -> committed(1));
-        await(() -> window.model().state().stores().stream().map(StoreChoice::store)
+        FollowJourneys.await(() -> FollowJourneys.committed(window, 1));
+        FollowJourneys.await(() -> window.model().state().stores().stream().map(StoreChoice::store)
                 .anyMatch(store -> store.versions().contains(2L)));
-        await(() -> Long.valueOf(1).equals(lagAfter()) && !window.model().replay().isRunning());
+        FollowJourneys.await(() -> Long.valueOf(1).equals(lagAfter()) && !window.model().replay().isRunning());
 
         robot.interact(() -> window.model().timeline().select(0)); // the user goes back to look at batch 0
         UiTestSupport.awaitIdle(window);
@@ -119,15 +102,15 @@ class FollowJourneyTest {
         spark.finish("offsets/2");
         spark.state(2);
         spark.commit(2);
-        await(() -> committed(2));
-        assertEquals(List.of(0L, 1L, 2L), painted(robot));
+        FollowJourneys.await(() -> FollowJourneys.committed(window, 2));
+        assertEquals(List.of(0L, 1L, 2L), FollowJourneys.painted(robot));
         assertEquals(0, selectedId(), "the user's batch stays selected");
-        await(() -> Long.valueOf(2).equals(lagAfter()) && !window.model().replay().isRunning());
+        FollowJourneys.await(() -> Long.valueOf(2).equals(lagAfter()) && !window.model().replay().isRunning());
         UiTestSupport.awaitIdle(window);
         List<Finding> findings = onFx(() -> List.copyOf(window.viewModel().findings()));
         assertFalse(findings.stream().anyMatch(finding -> finding.kind() != Finding.Kind.NOTE),
                 "a file caught mid-write raises no problem: " + findings);
-        await(() -> window.model().state().summaryProperty().get().contains("after batch 0"));
+        FollowJourneys.await(() -> window.model().state().summaryProperty().get().contains("after batch 0"));
 
         UiTestSupport.screenshot(robot, window.scene(), "follow-mode.png");
         robot.press(KeyCode.F5).release(KeyCode.F5);
