@@ -98,10 +98,11 @@ public final class CheckpointReader {
             entries.put(id, new BatchAssembler.LogEntries(offsetFiles.containsKey(id),
                     Optional.ofNullable(offsets.get(id)), Optional.ofNullable(commits.get(id))));
         }
-        StateDiscovery.Discovery state = StateDiscovery.discoverAll(access);
+        StateDiscovery.Discovery state = StateDiscovery.discoverAll(access, work);
         List<StateOperatorInfo> operators = state.operators();
         NavigableMap<Long, Batch> batches = BatchAssembler.assemble(entries, sources, hasCommitLog,
                 spark21Signs(access, hasCommitLog, signs, operators), findings);
+        work.check();
 
         notePartialVersions(state.partialVersions(), batches, findings);
         noteStateAheadOfCommits(operators, state.partialVersions(), batches, findings);

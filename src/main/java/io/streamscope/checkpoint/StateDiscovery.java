@@ -1,6 +1,8 @@
 package io.streamscope.checkpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.streamscope.task.Progress;
+import io.streamscope.task.Work;
 
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -76,16 +78,25 @@ final class StateDiscovery {
     }
 
     static List<StateOperatorInfo> discover(FolderAccess access) {
-        return discoverAll(access).operators();
+        return discoverAll(access, Work.NONE).operators();
     }
 
-    static Discovery discoverAll(FolderAccess access) {
+    /**
+     * Lists {@code state/} and each operator's folder first (asking {@code work}'s cancellation before each), so the
+     * number of partition folders is known, then tells {@code work} how many of them are read, asking before each.
+     *
+     * @throws java.util.concurrent.CancellationException when {@code work} is cancelled
+     */
+    static Discovery discoverAll(FolderAccess access, Work work) {
         Path stateDir = access.root().resolve("state");
         List<StateOperatorInfo> operators = new ArrayList<>();
         List<PartialVersion> partial = new ArrayList<>();
         if (!access.isFolder(stateDir)) {
             return new Discovery(operators, partial);
         }
+        Map<Integer, Path> operatorDirs = new TreeMap<>();
+        Map<Integer, List<Path>> partitionEntries = new TreeMap<>();
+        long partitionFolders = 0;
         for (Path operatorDir : access.list(stateDir)) {
             String name = operatorDir.getFileName().toString();
             if (Files.isSymbolicLink(operatorDir)) {
@@ -99,17 +110,26 @@ final class StateDiscovery {
                         + " ignored");
                 continue;
             }
-            operators.add(readOperator(access, operatorId.intValue(), operatorDir, partial));
+            work.check();
+            List<Path> entries = access.list(operatorDir);
+            operatorDirs.put(operatorId.intValue(), operatorDir);
+            partitionEntries.put(operatorId.intValue(), entries);
+            partitionFolders += entries.stream().filter(entry -> LogFolder.parseBatchId(entry.getFileName().toString()) != null).count();
         }
+        LogProgress progress = new LogProgress(work, partitionFolders, Progress.Unit.PARTITIONS);
+        operatorDirs.forEach((operatorId, operatorDir) ->
+                operators.add(readOperator(access, operatorId, operatorDir, partitionEntries.get(operatorId), partial, progress)));
+        progress.done("batches");
         return new Discovery(operators, partial);
     }
 
     private static StateOperatorInfo readOperator(FolderAccess access, int operatorId, Path operatorDir,
-                                                  List<PartialVersion> partial) {
+                                                  List<Path> partitionEntries, List<PartialVersion> partial,
+                                                  LogProgress progress) {
         Optional<OperatorMetadata> metadata = readOperatorMetadata(access, operatorDir);
         java.util.Set<String> knownStores = metadata.map(m -> m.partitionsByStore().keySet()).orElse(java.util.Set.of());
         Map<String, StoreFacts> stores = new TreeMap<>();
-        for (Path partitionDir : access.list(operatorDir)) {
+        for (Path partitionDir : partitionEntries) {
             String name = partitionDir.getFileName().toString();
             if (Files.isSymbolicLink(partitionDir)) {
                 access.noteLink(partitionDir, "a symbolic link among the partitions, not a partition (Spark writes no links);"
@@ -127,6 +147,7 @@ final class StateDiscovery {
                 continue;
             }
             int p = partition.intValue();
+            progress.next("state/" + operatorId + "/" + p);
             readStoreFolder(access, partitionDir, p, stores.computeIfAbsent(DEFAULT_STORE, k -> new StoreFacts()));
             for (Path child : access.list(partitionDir)) {
                 String childName = child.getFileName().toString();

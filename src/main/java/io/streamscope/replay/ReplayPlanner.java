@@ -18,6 +18,7 @@ import io.streamscope.replay.query.QueryParser;
 import io.streamscope.replay.query.SchemaVariable;
 import io.streamscope.replay.query.Step;
 import io.streamscope.sql.SparkType;
+import io.streamscope.task.Work;
 import io.streamscope.topic.InferredSchema;
 import io.streamscope.topic.KafkaColumns;
 import io.streamscope.topic.TopicSource;
@@ -52,11 +53,12 @@ final class ReplayPlanner {
     private final SourceTopics sourceTopicReader;
     private List<SourceSetup> setups = List.of();
 
-    ReplayPlanner(ReplayRequest request, TopicSource topics, boolean ansi, List<String> notes) {
+    /** @param work asked by the schema inference, which reads the source's records */
+    ReplayPlanner(ReplayRequest request, TopicSource topics, boolean ansi, List<String> notes, Work work) {
         this.request = request;
         this.ansi = ansi;
         this.notes = notes;
-        this.sourceTopicReader = new SourceTopics(request.checkpoint(), topics);
+        this.sourceTopicReader = new SourceTopics(request.checkpoint(), topics, work);
     }
 
     List<SourceSetup> setups() {

@@ -67,7 +67,7 @@ public final class ReplaySession {
         }
         OutputMode mode = mode(request, job, jobQuery);
         Optional<JobTrigger> trigger = jobQuery == null ? Optional.empty() : jobQuery.trigger();
-        ReplayPlanner planner = new ReplayPlanner(request, topics, ansi(job), notes);
+        ReplayPlanner planner = new ReplayPlanner(request, topics, ansi(job), notes, work);
         if (notUnderstood != null) {
             return notUnderstood(planner, null, notUnderstood, mode, trigger, notes, topics, checkpoint, work);
         }

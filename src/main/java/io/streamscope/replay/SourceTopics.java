@@ -5,6 +5,7 @@ import io.streamscope.checkpoint.BatchSource;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.KafkaOffsets;
 import io.streamscope.checkpoint.KafkaPartition;
+import io.streamscope.task.Work;
 import io.streamscope.topic.BatchReader;
 import io.streamscope.topic.BatchRecords;
 import io.streamscope.topic.DdlParser;
@@ -30,10 +31,12 @@ final class SourceTopics {
 
     private final Checkpoint checkpoint;
     private final TopicSource topics;
+    private final Work work;
 
-    SourceTopics(Checkpoint checkpoint, TopicSource topics) {
+    SourceTopics(Checkpoint checkpoint, TopicSource topics, Work work) {
         this.checkpoint = checkpoint;
         this.topics = topics;
+        this.work = work;
     }
 
     /** The topics source {@code index}'s offsets name, in order. */
@@ -50,15 +53,22 @@ final class SourceTopics {
         return List.copyOf(names);
     }
 
-    /** The schema of a source's values, inferred from (at most {@link #INFERENCE_RECORDS} of) its batches' records. */
+    /**
+     * The schema of a source's values, inferred from (at most {@link #INFERENCE_RECORDS} of) its batches' records; asks
+     * the cancellation before each batch and while a batch's records are read.
+     *
+     * @throws java.util.concurrent.CancellationException when the work is cancelled
+     */
     InferredSchema infer(int index, List<String> sourceTopics) throws ReplayPlanner.UnreadableException {
         JsonSchemaInference.Accumulator accumulator = JsonSchemaInference.accumulator();
         for (Batch batch : checkpoint.batches().values()) {
             if (accumulator.records() >= INFERENCE_RECORDS) {
                 break;
             }
+            work.check();
             try {
-                BatchRecords records = BatchReader.read(topics, batch, ReadOptions.fullValues());
+                BatchRecords records = BatchReader.read(topics, batch,
+                        ReadOptions.fullValues().withCancellation(work.cancellation()));
                 for (PartitionRecords partition : records.partitions()) {
                     if (partition.sourceIndex() == index) {
                         for (TopicRecord record : partition.records()) {

@@ -72,6 +72,13 @@ class LongReadsProgressAndCancelTest {
             return reports.get(reports.size() - 1);
         }
 
+        /** The reports in {@code unit} only: one phase of a read made of several (a checkpoint's logs, its state). */
+        Recorder only(Progress.Unit unit) {
+            Recorder phase = new Recorder(-1);
+            reports.stream().filter(report -> report.unit() == unit).forEach(phase.reports::add);
+            return phase;
+        }
+
         void assertComplete(Progress.Unit unit) {
             assertTrue(!reports.isEmpty(), "progress was reported");
             Progress last = last();
@@ -90,11 +97,61 @@ class LongReadsProgressAndCancelTest {
         Recorder recorder = new Recorder(-1);
         CheckpointReader.read(SAMPLES.resolve(sample), recorder.work());
 
-        recorder.assertComplete(Progress.Unit.FILES);
+        Recorder logs = recorder.only(Progress.Unit.FILES);
+        logs.assertComplete(Progress.Unit.FILES);
         long files = batchFiles(SAMPLES.resolve(sample).resolve("offsets")) + batchFiles(SAMPLES.resolve(sample).resolve("commits"));
-        assertEquals(files, recorder.last().total(), "the total is every offsets and commits file, listed first");
-        assertTrue(recorder.reports.stream().allMatch(p -> p.total() == files), recorder.reports.toString());
+        assertEquals(files, logs.last().total(), "the total is every offsets and commits file, listed first");
+        assertTrue(logs.reports.stream().allMatch(p -> p.total() == files), logs.reports.toString());
         assertTrue(recorder.reports.get(0).what().startsWith("offsets/"), recorder.reports.get(0).what());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-totals-update", "shop-windowed-rocksdb", "shop-join-inner"})
+    void theStateFoldersAreCountedPartitionByPartitionAfterTheLogs(String sample) throws Exception {
+        Recorder recorder = new Recorder(-1);
+        Checkpoint checkpoint = CheckpointReader.read(SAMPLES.resolve(sample), recorder.work());
+
+        Recorder state = recorder.only(Progress.Unit.PARTITIONS);
+        state.assertComplete(Progress.Unit.PARTITIONS);
+        long folders = partitionFolders(SAMPLES.resolve(sample).resolve("state"));
+        assertEquals(folders, state.last().total(), "every operator's partition folders, listed first");
+        assertEquals(folders + 1, state.reports.size(), "one report before each partition folder, one when all are");
+        assertTrue(state.reports.get(0).what().startsWith("state/0/"), state.reports.get(0).what());
+        int firstState = recorder.reports.indexOf(state.reports.get(0));
+        assertTrue(recorder.reports.subList(0, firstState).stream().allMatch(p -> p.unit() == Progress.Unit.FILES),
+                "the logs first, then the state: " + recorder.reports);
+        assertTrue(checkpoint.stateOperators().size() >= 1);
+    }
+
+    @Test
+    void twoHundredPartitionFoldersAreCountedAndACancelStopsBeforeTheNext(@TempDir Path dir) throws Exception {
+        Path wide = TwoHundredPartitions.lay(SAMPLES.resolve("shop-totals-update"), dir);
+        Recorder recorder = new Recorder(-1);
+        Checkpoint checkpoint = CheckpointReader.read(wide, recorder.work());
+        Recorder state = recorder.only(Progress.Unit.PARTITIONS);
+        state.assertComplete(Progress.Unit.PARTITIONS);
+        assertEquals(TwoHundredPartitions.PARTITIONS, state.last().total());
+        assertEquals(TwoHundredPartitions.PARTITIONS + 1, state.reports.size());
+        assertEquals(List.of(1L, 2L, 3L), List.copyOf(checkpoint.stateOperators().get(0).stores().get(0).versions()));
+
+        int logReports = recorder.reports.size() - state.reports.size();
+        Recorder cancelling = new Recorder(logReports + 50); // cancelled from the 50th partition's report
+        assertThrows(CancellationException.class, () -> CheckpointReader.read(wide, cancelling.work()));
+        assertEquals(logReports + 50, cancelling.reports.size(), "no partition folder after the cancel");
+        assertEquals(49, cancelling.last().done());
+    }
+
+    private static long partitionFolders(Path state) throws IOException {
+        long count = 0;
+        try (Stream<Path> operators = Files.list(state)) {
+            for (Path operator : operators.toList()) {
+                try (Stream<Path> partitions = Files.list(operator)) {
+                    count += partitions.filter(Files::isDirectory)
+                            .filter(p -> p.getFileName().toString().chars().allMatch(Character::isDigit)).count();
+                }
+            }
+        }
+        return count;
     }
 
     @Test
