@@ -43,7 +43,7 @@ class TransformWithStateJourneyTest {
         TableView<?> state = robot.lookup("#stateTable").queryTableView();
         List<StateRowView> rows = onFx(() -> state.getItems().stream().map(StateRowView.class::cast).toList());
         assertTrue(rows.stream().anyMatch(row -> row.columnFamily().equals("recentOrderIds") && row.key().equals("{\"value\":1}")
-                && row.value().equals("[{\"value\":112},{\"value\":151}]")), rows.toString());
+                && row.index() == 1 && row.value().equals("{\"value\":151}")), "a list's element is a row: " + rows);
         assertTrue(rows.stream().anyMatch(row -> row.columnFamily().equals("ordersPerHour")
                 && row.key().equals("{\"key\":{\"value\":3},\"userKey\":{\"value\":\"2026-01-22T10\"}}")), rows.toString());
         assertTrue(rows.stream().anyMatch(row -> row.columnFamily().equals("$procTimers_keyToTimestamp")
@@ -70,6 +70,7 @@ class TransformWithStateJourneyTest {
         UiTestSupport.awaitIdle(window);
         List<String> timerColumns = onFx(() -> state.getVisibleLeafColumns().stream().map(TableColumn::getId).toList());
         assertTrue(timerColumns.contains("stateKey:expiryTimestampMs"), timerColumns.toString());
+        listElementsAreRowsOfTheirOwn(robot, state, variables);
         robot.interact(() -> variables.setValue(""));
         UiTestSupport.awaitIdle(window);
 
@@ -86,5 +87,49 @@ class TransformWithStateJourneyTest {
         assertEquals(List.of(), onFx(() -> window.viewModel().findings().stream()
                 .filter(f -> f.kind() == io.streamscope.ui.Finding.Kind.ERROR).toList()), "no errors");
         screenshot(robot, window.scene(), "shop-tws-avro.png");
+    }
+
+    /**
+     * Batch 2 appended 150 to customer 3's list and replaced customer 1's [110, 112] by [112, 151]: one row per element
+     * with its index and mark, the detail pane and Copy as Spark's State Data Source's list rows ({@code list_element}).
+     */
+    private void listElementsAreRowsOfTheirOwn(FxRobot robot, TableView<?> state,
+                                               javafx.scene.control.ComboBox<String> variables) throws Exception {
+        robot.interact(() -> variables.setValue("recentOrderIds"));
+        UiTestSupport.awaitIdle(window);
+        List<String> columns = onFx(() -> state.getVisibleLeafColumns().stream().map(TableColumn::getId).toList());
+        assertTrue(columns.contains("stateIndexColumn") && columns.contains("stateValue:value"), columns.toString());
+        List<StateRowView> elements = onFx(() -> state.getItems().stream().map(StateRowView.class::cast).toList());
+        assertEquals(List.of("{\"value\":1} 0 {\"value\":110} deleted", "{\"value\":1} 0 {\"value\":112} ",
+                        "{\"value\":1} 1 {\"value\":151} added", "{\"value\":2} 0 {\"value\":111} ",
+                        "{\"value\":2} 1 {\"value\":114} ", "{\"value\":3} 0 {\"value\":113} ",
+                        "{\"value\":3} 1 {\"value\":150} appended"),
+                elements.stream().map(row -> row.key() + " " + row.index() + " " + row.value() + " " + row.change().label())
+                        .sorted().toList());
+        int appended = elements.indexOf(elements.stream().filter(row -> row.change() == StateRowView.Change.APPENDED)
+                .findFirst().orElseThrow());
+        @SuppressWarnings("unchecked")
+        TableView<StateRowView> table = (TableView<StateRowView>) state;
+        TableColumn<StateRowView, ?> index = table.getVisibleLeafColumns().stream()
+                .filter(column -> "stateIndexColumn".equals(column.getId())).findFirst().orElseThrow();
+        assertEquals("1", onFx(() -> String.valueOf(index.getCellData(appended))));
+        robot.interact(() -> {
+            table.requestFocus();
+            table.getSelectionModel().clearAndSelect(appended);
+        });
+        String detail = onFx(robot.lookup("#stateDetailPane").queryAs(javafx.scene.control.TextArea.class)::getText);
+        com.fasterxml.jackson.databind.JsonNode json = io.streamscope.checkpoint.Json.MAPPER.readTree(detail);
+        assertEquals("{\"value\":3}", json.get("key").toString(), detail);
+        assertEquals("{\"value\":150}", json.get("list_element").toString(), detail);
+        assertEquals(1, json.get("index").asInt(), detail);
+        robot.interact(() -> {
+            javafx.scene.input.Clipboard.getSystemClipboard().clear();
+            table.getContextMenu().getItems().stream().filter(item -> "stateCopyJsonItem".equals(item.getId()))
+                    .findFirst().orElseThrow().fire();
+        });
+        String copied = onFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());
+        assertEquals(io.streamscope.checkpoint.Json.MAPPER.readTree(elements.get(appended).json()),
+                io.streamscope.checkpoint.Json.MAPPER.readTree(copied), "Copy gives the row the detail pane shows");
+        assertEquals(json, io.streamscope.checkpoint.Json.MAPPER.readTree(copied));
     }
 }

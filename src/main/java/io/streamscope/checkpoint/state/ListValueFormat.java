@@ -21,6 +21,31 @@ final class ListValueFormat implements RowFormat {
         this.elementHeader = elementHeader;
     }
 
+    /**
+     * The elements of a stored list value, each as its own one-element list value ({@code [int32 LE length][element]}),
+     * which this format decodes to a list of that one element. Lengths are checked before anything is copied.
+     */
+    static List<byte[]> split(byte[] bytes) throws RowFormatException {
+        List<byte[]> elements = new ArrayList<>();
+        int position = 0;
+        while (position < bytes.length) {
+            if (position + 4 > bytes.length) {
+                throw new RowFormatException(position, "a list element's length is cut off");
+            }
+            int length = UnsafeRowDecoder.intAt(bytes, position);
+            if (length < 0 || length > bytes.length - position - 4) {
+                throw new RowFormatException(position, "list element " + elements.size() + " claims " + length
+                        + " of " + (bytes.length - position - 4) + " bytes");
+            }
+            elements.add(java.util.Arrays.copyOfRange(bytes, position, position + 4 + length));
+            position += 4 + length;
+            if (position < bytes.length && bytes[position] == DELIMITER) {
+                position++;
+            }
+        }
+        return elements;
+    }
+
     @Override
     public Object decode(byte[] bytes, int from, int size) throws RowFormatException {
         int end = from + size;

@@ -84,8 +84,7 @@ final class StateRowDecoder {
      */
     private StateRow decodeColumnFamily(StateRow row, int partition, byte[] keyBytes, int keyAt, int keyLength,
                                         byte[] valueBytes, int valueAt, int valueLength) {
-        int id = keyLength >= 2 ? (keyBytes[keyAt] & 0xFF) | (keyBytes[keyAt + 1] & 0xFF) << 8 : -1;
-        String name = familyNames.apply(partition).getOrDefault(id, "cf" + id);
+        String name = familyName(partition, keyBytes, keyAt, keyLength);
         FamilyFormats formats = familyFormats.computeIfAbsent(name, n -> FamilyFormats.of(families.get(n), avro, listStates.contains(n)));
         row.reset(partition, name, valueLength >= 0);
         key(row, keyBytes, keyAt, keyLength, Math.min(formats.keyFrom(), keyLength), formats.key());
@@ -100,6 +99,16 @@ final class StateRowDecoder {
                     formats.value(), partition, "value");
         }
         return row;
+    }
+
+    private String familyName(int partition, byte[] keyBytes, int keyAt, int keyLength) {
+        int id = keyLength >= 2 ? (keyBytes[keyAt] & 0xFF) | (keyBytes[keyAt + 1] & 0xFF) << 8 : -1;
+        return familyNames.apply(partition).getOrDefault(id, "cf" + id);
+    }
+
+    /** Whether {@code key} is a key of a transformWithState list state (its value holds several elements). */
+    boolean isListState(int partition, byte[] key) {
+        return !families.isEmpty() && listStates.contains(familyName(partition, key, 0, key.length));
     }
 
     private void key(StateRow row, byte[] bytes, int at, int length, int from, RowFormat format) {

@@ -16,4 +16,9 @@ public final class StateRowDecoding {
     public StateRow decode(int partition, byte[] key, byte[] value) {
         return decoder.decode(partition, key, value);
     }
+
+    /** Whether {@code key} is a key of a list state: its value splits into elements ({@link ListElements}). */
+    public boolean isListState(int partition, byte[] key) {
+        return decoder.isListState(partition, key);
+    }
 }

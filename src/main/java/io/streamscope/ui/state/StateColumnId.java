@@ -6,7 +6,7 @@ import io.streamscope.sql.SparkJson;
 import java.math.BigDecimal;
 
 /**
- * The state table's column ids ({@code partition}, {@code change}, {@code family}, {@code key:window.start},
+ * The state table's column ids ({@code partition}, {@code change}, {@code family}, {@code index}, {@code key:window.start},
  * {@code value:sum}) and each row's sort value for one: numbers as numbers, times and text as their text (ISO times
  * sort as times), missing values first.
  */
@@ -15,6 +15,7 @@ final class StateColumnId {
     static final String PARTITION = "partition";
     static final String CHANGE = "change";
     static final String FAMILY = "family";
+    static final String INDEX = "index";
     static final String KEY = "key:";
     static final String VALUE = "value:";
 

@@ -187,6 +187,7 @@ public final class StateController {
         if (viewModel.tableRows().stream().limit(50).anyMatch(row -> row.columnFamily() != null)
                 || !viewModel.stateVariables().isEmpty()) {
             all.add(column("State variable", StateColumnId.FAMILY, "stateFamilyColumn", StateRowView::columnFamily));
+            all.add(column("Index", StateColumnId.INDEX, "stateIndexColumn", row -> row.index() < 0 ? "" : String.valueOf(row.index())));
         }
         all.add(column("Change", StateColumnId.CHANGE, "stateChangeColumn", row -> row.change().label()));
         TableColumn<StateRowView, String> key = new TableColumn<>("Key");

@@ -26,6 +26,8 @@ public final class StateRowStore {
     private int[] oldLength = new int[1024];
     private int[] partition = new int[1024];
     private byte[] mark = new byte[1024];
+    /** A list element's index in its list (-1: the row is no list element). */
+    private int[] index = new int[1024];
     private int size;
     private final long[] marks = new long[MARKS.length];
     private long[] livePerPartition = new long[0];
@@ -35,6 +37,11 @@ public final class StateRowStore {
     private long deletes;
 
     public synchronized void add(MarkedRecord record) {
+        add(record, -1);
+    }
+
+    /** Adds a row; {@code elementIndex} is a list element's index in its list ({@link io.streamscope.checkpoint.state.ListElements}), else -1. */
+    public synchronized void add(MarkedRecord record, int elementIndex) {
         int keyBytes = record.key().length;
         int valueBytes = record.value() == null ? 0 : record.value().length;
         int oldBytes = record.oldValue() == null ? 0 : record.oldValue().length;
@@ -64,6 +71,7 @@ public final class StateRowStore {
         oldLength[size] = record.oldValue() == null ? -1 : oldBytes;
         partition[size] = record.partition();
         mark[size] = (byte) record.mark().ordinal();
+        index[size] = elementIndex;
         pageUsed += bytes;
         size++;
         if (record.mark().changed() && marks[ChangeMark.UNCHANGED.ordinal()] > 0) {
@@ -94,6 +102,7 @@ public final class StateRowStore {
         oldLength = Arrays.copyOf(oldLength, capacity);
         partition = Arrays.copyOf(partition, capacity);
         mark = Arrays.copyOf(mark, capacity);
+        index = Arrays.copyOf(index, capacity);
     }
 
     public synchronized int size() {
@@ -106,6 +115,11 @@ public final class StateRowStore {
 
     public synchronized ChangeMark mark(int row) {
         return MARKS[mark[row]];
+    }
+
+    /** The row's index in its list when it is a list element, else -1. */
+    public synchronized int elementIndex(int row) {
+        return index[row];
     }
 
     public synchronized byte[] key(int row) {

@@ -115,6 +115,8 @@ final class StateSelection {
                 return store.partition(row);
             case StateColumnId.CHANGE:
                 return store.mark(row).ordinal();
+            case StateColumnId.INDEX:
+                return store.elementIndex(row) < 0 ? null : store.elementIndex(row);
             default:
                 break;
         }
@@ -124,6 +126,6 @@ final class StateSelection {
             return decoded.columnFamily();
         }
         return ofKey ? StateColumnId.sortValue(decoded.key(), column.substring(StateColumnId.KEY.length()), "key")
-                : StateColumnId.sortValue(decoded.value(), column.substring(StateColumnId.VALUE.length()), "value");
+                : StateColumnId.sortValue(StateTableModel.value(decoded.value(), store.elementIndex(row)), column.substring(StateColumnId.VALUE.length()), "value");
     }
 }

@@ -2,6 +2,8 @@ package io.streamscope.ui.state;
 
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.state.ChangeMark;
+import io.streamscope.checkpoint.state.ListElements;
+import io.streamscope.checkpoint.state.StateRowDecoding;
 import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.task.Work;
@@ -14,7 +16,7 @@ import java.util.function.Consumer;
 /**
  * Reads a store's state after a batch for the window, off the FX thread, in one pass
  * ({@link StateReader#markedRows}): every row with its mark since the batch before, the rows the batch deleted among
- * them, into a compact {@link StateRowStore}. Pure logic, no JavaFX, so tests drive it directly.
+ * them, into a compact {@link StateRowStore}; a list state's rows one per element ({@link ListElements}). Pure logic, no JavaFX, so tests drive it directly.
  */
 public final class StateSnapshotLoader {
 
@@ -87,9 +89,16 @@ public final class StateSnapshotLoader {
             publish.run();
             work.progress().onProgress(step);
         }));
+        StateRowDecoding lists = reader.decoding(batchId);
+        int[] nextLook = {FIRST_ROWS};
         reader.markedRows(batchId - 1, batchId, record -> {
-            store.add(record);
-            if (store.size() == FIRST_ROWS || (store.size() & 0xFFF) == 0) {
+            if (lists.isListState(record.partition(), record.key())) {
+                ListElements.split(record, store::add);
+            } else {
+                store.add(record);
+            }
+            if (store.size() >= nextLook[0]) { // a list adds several rows at once
+                nextLook[0] = store.size() + 0x1000;
                 publish.run();
             }
         });

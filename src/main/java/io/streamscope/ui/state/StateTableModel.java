@@ -78,10 +78,16 @@ public final class StateTableModel {
         StateRow decoded = decoding.decode(partition, key, store.value(row));
         byte[] old = store.oldValue(row);
         ChangeMark mark = store.mark(row);
+        int index = store.elementIndex(row);
         String oldText = old == null || mark == ChangeMark.DELETED ? null
-                : text(decoding.decode(partition, key, old).value());
-        return new StateRowView(partition, decoded.columnFamily(), text(decoded.key()), text(decoded.value()), oldText,
-                StateRowView.Change.of(mark), row);
+                : text(value(decoding.decode(partition, key, old).value(), index));
+        return new StateRowView(partition, decoded.columnFamily(), text(decoded.key()),
+                text(value(decoded.value(), index)), oldText, StateRowView.Change.of(mark), row, index);
+    }
+
+    /** A decoded value; a list element's (stored as a list of one: {@code ListElements}) the element itself. */
+    static Object value(Object decoded, int elementIndex) {
+        return elementIndex >= 0 && decoded instanceof List<?> list && list.size() == 1 ? list.get(0) : decoded;
     }
 
     /**
