@@ -58,12 +58,21 @@ public final class ListElements {
                     return;
                 }
                 List<byte[]> gone = new ArrayList<>(before);
+                boolean[] kept = new boolean[now.size()];
+                boolean changed = false;
                 for (int i = 0; i < now.size(); i++) {
                     int match = indexOf(gone, now.get(i));
                     if (match >= 0) {
                         gone.set(match, null);
                     }
-                    out.emit(match >= 0 ? ChangeMark.UNCHANGED : ChangeMark.ADDED, now.get(i), i);
+                    kept[i] = match >= 0;
+                    changed |= !kept[i];
+                }
+                changed |= gone.stream().anyMatch(java.util.Objects::nonNull);
+                // the same list put again is still Spark's update (its change feed and numRowsUpdated count it)
+                ChangeMark keptMark = changed ? ChangeMark.UNCHANGED : ChangeMark.UPDATED;
+                for (int i = 0; i < now.size(); i++) {
+                    out.emit(kept[i] ? keptMark : ChangeMark.ADDED, now.get(i), i);
                 }
                 for (int i = 0; i < gone.size(); i++) {
                     if (gone.get(i) != null) {
