@@ -40,7 +40,6 @@ public final class StateViewModel {
     /** The partition chooser's "all". */
     public static final int ALL_PARTITIONS = -1;
 
-    private final Executor executor;
     private final ObservableList<StoreChoice> stores = FXCollections.observableArrayList();
     private final ObjectProperty<StoreChoice> selectedStore = new SimpleObjectProperty<>(this, "selectedStore");
     private final ObservableList<StateRowView> rows = FXCollections.observableArrayList();
@@ -71,7 +70,6 @@ public final class StateViewModel {
     private String readSummary = "";
 
     public StateViewModel(Executor executor) {
-        this.executor = executor;
         this.reads = new LatestRunWins<>(executor);
         this.selections = new LatestRunWins<>(executor);
         this.comparisons = new LatestRunWins<>(executor);
