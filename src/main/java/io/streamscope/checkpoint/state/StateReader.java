@@ -53,6 +53,11 @@ public final class StateReader {
     private final Map<String, ColumnFamilySchema> families = new HashMap<>();
     /** Column family names by id, per partition, from the snapshot zips' metadata. */
     private final Map<Integer, Map<Integer, String>> familyNames = new java.util.concurrent.ConcurrentHashMap<>();
+    /**
+     * Each partition's files, listed once per reader: a read passes a partition's folder up to three times (whether
+     * the batch has a delta, the state before, the state after), and a remote folder costs a request each time.
+     */
+    private final Map<Integer, Optional<StoreFiles>> partitionFiles = new java.util.concurrent.ConcurrentHashMap<>();
     /** transformWithState's list-state variables: their values hold several rows. */
     private final Set<String> listStates;
     /** Asked between partitions and every few thousand records; told each partition read. */
@@ -400,6 +405,10 @@ public final class StateReader {
     }
 
     private Optional<StoreFiles> files(int partition) {
+        return partitionFiles.computeIfAbsent(partition, this::listFiles);
+    }
+
+    private Optional<StoreFiles> listFiles(int partition) {
         Path folder = checkpoint.path().resolve(storeFolder(partition));
         // Links are never followed in state/: a linked operator, partition or store folder holds no state of this store.
         for (Path part = folder; part.startsWith(checkpoint.path().resolve("state")) && !part.endsWith("state"); part = part.getParent()) {
