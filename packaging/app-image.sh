@@ -25,13 +25,18 @@ modules="$modules,java.logging,java.naming,java.net.http,jdk.crypto.ec,jdk.secur
 jpackage --type app-image --name streamscope --dest "$dist" \
   --input "$input" --main-jar streamscope.jar --main-class io.streamscope.Launcher \
   --add-modules "$modules" \
-  --jlink-options "--strip-debug --no-header-files --no-man-pages --compress=2" \
-  --java-options "-XX:+UseSerialGC -Xms64m"
-# (Serial GC: the quickest start for one short command. -Xms64m: its default first heap, 1/64 of the memory, has a young
-# generation of about 130 MB that a million-row read fills before its first collection: 160 MB of RSS instead of 105.)
+  --jlink-options "--strip-debug --no-header-files --no-man-pages --compress=2"
+# bin/streamscope is our script (packaging/launcher.sh), not jpackage's launcher: see the script for why. It runs the
+# JVM with Serial GC, the quickest start for one short command, and -Xms64m: Serial's default first heap, 1/64 of the
+# memory, has a young generation of about 130 MB that a million-row read fills before its first collection (160 MB of
+# RSS instead of 105).
+cp packaging/launcher.sh "$image/bin/streamscope"
+cp packaging/make-cds-archive.sh "$image/lib/app/make-cds-archive.sh"
+chmod 755 "$image/bin/streamscope" "$image/lib/app/make-cds-archive.sh"
 
-# AppCDS: the classes the commands load (checkpoint, state, topic, replay, doctor, Jackson, JSON output), archived with
-# the image's own runtime and exactly the class path its launcher gives, so the JVM maps them instead of loading them.
+# AppCDS: the classes the commands load (checkpoint, state, topic, replay, doctor, Jackson, JSON output), listed in the
+# image (lib/app/streamscope.classlist) and archived with its own runtime and exactly the class path bin/streamscope
+# gives, so the JVM maps them instead of loading them.
 java="$image/lib/runtime/bin/java"
 app_jar="$(cd "$image/lib/app" && pwd)/streamscope.jar"
 classes="$dist/classes.lst"
@@ -52,11 +57,8 @@ if command -v xvfb-run >/dev/null; then
 else
   echo "app-image: xvfb-run is not on the PATH; the window's classes are not archived (commands' only)" >&2
 fi
-sort -u "$classes" -o "$classes"
-rm -f "$classes.part"
-"$java" -Xshare:dump -XX:SharedClassListFile="$classes" -XX:SharedArchiveFile="$image/lib/app/streamscope.jsa" \
-  -XX:+UseSerialGC -cp "$app_jar" > "$dist/cds-dump.log" 2>&1
-rm -f "$classes"
-printf 'java-options=-XX:SharedArchiveFile=$APPDIR/streamscope.jsa\njava-options=-Xshare:auto\n' >> "$image/lib/app/streamscope.cfg"
+sort -u "$classes" -o "$image/lib/app/streamscope.classlist"
+rm -f "$classes" "$classes.part"
+CDS_DUMP_LOG="$dist/cds-dump.log" "$image/lib/app/make-cds-archive.sh"
 rm -rf "$input"
 echo "app-image: $image (bin/streamscope), $(du -sh "$image" | cut -f1)"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Builds target/deb/streamscope_<version>-1_amd64.deb from the app image (made first by app-image.sh): installs to
-# /opt/streamscope, bin/streamscope as in the image. Needs jpackage, dpkg-deb and fakeroot.
+# /opt/streamscope, bin/streamscope as in the image; on installing it makes the class-data archive for that folder
+# (packaging/deb/postinst). Needs jpackage, dpkg-deb and fakeroot.
 #   packaging/deb.sh [TARGET_DIR] [VERSION]      (run by `mvn -B -Pdeb package`)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,6 @@ bash packaging/app-image.sh "$target"
 rm -rf "$target/deb"
 mkdir -p "$target/deb"
 jpackage --type deb --app-image "$target/dist/streamscope" --name streamscope --app-version "$version" \
-  --dest "$target/deb" --vendor Streamscope --linux-package-name streamscope \
+  --dest "$target/deb" --vendor Streamscope --linux-package-name streamscope --resource-dir packaging/deb \
   --description "Visual debugger for Spark Structured Streaming checkpoints and Kafka topics"
 echo "deb: $(ls "$target"/deb/*.deb) (installs /opt/streamscope/bin/streamscope)"
