@@ -1,7 +1,6 @@
 package io.streamscope.cli;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.io.SerializedString;
 import io.streamscope.checkpoint.Batch;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
@@ -10,9 +9,9 @@ import io.streamscope.checkpoint.NotACheckpointException;
 import io.streamscope.checkpoint.Problem;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateStoreInfo;
+import io.streamscope.checkpoint.state.JsonBytes;
 import io.streamscope.checkpoint.state.StateChange;
 import io.streamscope.checkpoint.state.StateReader;
-import io.streamscope.checkpoint.state.StateRow;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.doctor.StateSnippet;
 import io.streamscope.replay.ImpliedStateSchema;
@@ -23,10 +22,12 @@ import io.streamscope.topic.DdlParser;
 import io.streamscope.topic.SchemaException;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -91,7 +92,8 @@ final class StateCommand implements Command {
             schema = Optional.ofNullable(ImpliedStateSchema.fromSidecar(checkpoint).get(operator.operatorId()));
         }
         StateReader reader = StateReader.open(checkpoint, operator, store, schema);
-        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(new java.io.BufferedOutputStream(new NonClosingStream(out), 1 << 16))) {
+        java.io.BufferedOutputStream buffered = new java.io.BufferedOutputStream(new NonClosingStream(out), 1 << 16);
+        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(buffered)) {
             json.setPrettyPrinter(new LinePerElementPrinter());
             json.writeStartObject();
             json.writeNumberField("batchId", batchId);
@@ -102,7 +104,8 @@ final class StateCommand implements Command {
                 reader.changes(changesFrom.get(), batchId, change -> writeChange(json, change));
             } else {
                 json.writeArrayFieldStart("rows");
-                reader.forEachRow(batchId, row -> writeRow(json, row));
+                json.flush(); // the partitions' rows go to the stream as rendered, between the generator's brackets
+                writeRows(reader, batchId, buffered);
             }
             json.writeEndArray();
             writeProblems(json, checkpoint, reader);
@@ -114,32 +117,36 @@ final class StateCommand implements Command {
         return Cli.OK;
     }
 
-    /** Field names written a million times: encoded once. */
-    private static final SerializedString PARTITION = new SerializedString("partition");
-    private static final SerializedString COLUMN_FAMILY = new SerializedString("columnFamily");
-    private static final SerializedString KEY = new SerializedString("key");
-    private static final SerializedString VALUE = new SerializedString("value");
-
-    private static void writeRow(JsonGenerator json, StateRow row) {
-        try {
-            json.writeStartObject();
-            json.writeFieldName(PARTITION);
-            json.writeNumber(row.partition());
-            if (row.columnFamily() != null) {
-                json.writeFieldName(COLUMN_FAMILY);
-                json.writeString(row.columnFamily());
+    /**
+     * One object a line, as {@link LinePerElementPrinter} lays out an array's elements. The partitions' bytes, a few
+     * megabytes each on a large store, go round: a partition written out lends its array to one not yet read.
+     */
+    private static void writeRows(StateReader reader, long batchId, OutputStream out) {
+        boolean[] any = {false};
+        java.util.Queue<JsonBytes> spare = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        reader.renderPartitions(batchId, partition -> new StateRowsJson(Objects.requireNonNullElseGet(spare.poll(),
+                () -> new JsonBytes(1 << 16))), rendered -> {
+            try {
+                if (rendered.rows() > 0) {
+                    out.write(any[0] ? ROW_SEPARATOR : FIRST_ROW);
+                    any[0] = true;
+                }
+                spare.add(rendered.writeTo(out));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-            json.writeFieldName(KEY);
-            row.writeKey(json);
-            if (row.hasValue()) {
-                json.writeFieldName(VALUE);
-                row.writeValue(json);
+        });
+        if (any[0]) {
+            try {
+                out.write('\n');
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
-            json.writeEndObject();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
+
+    private static final byte[] FIRST_ROW = {'\n'};
+    private static final byte[] ROW_SEPARATOR = {',', '\n'};
 
     private static void writeChange(JsonGenerator json, StateChange change) {
         try {

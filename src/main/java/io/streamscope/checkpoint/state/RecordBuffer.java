@@ -74,7 +74,7 @@ final class RecordBuffer implements StateFileReader.RecordSink {
         live = ensure(live, count);
         for (int i = 0; i < count; i++) {
             int record = order[i];
-            boolean lastOfKey = i + 1 == count || sortKey[record] != sortKey[order[i + 1]] || compareKeys(record, order[i + 1]) != 0;
+            boolean lastOfKey = i + 1 == count || !sameKey(record, order[i + 1]);
             if (lastOfKey && valueAt[record] != DELETED) {
                 live[liveCount++] = record;
             }
@@ -220,8 +220,17 @@ final class RecordBuffer implements StateFileReader.RecordSink {
         if (byWord != 0) {
             return byWord; // the keys differ within their first 8 bytes after the shared prefix
         }
-        int byKey = compareKeys(a, b);
+        int byKey = wholeInWord(a, b) ? 0 : compareKeys(a, b);
         return byKey != 0 ? byKey : Integer.compare(a, b);
+    }
+
+    private boolean sameKey(int a, int b) {
+        return sortKey[a] == sortKey[b] && (wholeInWord(a, b) || compareKeys(a, b) == 0);
+    }
+
+    /** Whether two keys with the same sort word are the same key: equally long, with no byte past the word. */
+    private boolean wholeInWord(int a, int b) {
+        return keyLength[a] == keyLength[b] && keyLength[a] - sharedPrefix <= Long.BYTES;
     }
 
     private int compareKeys(int a, int b) {

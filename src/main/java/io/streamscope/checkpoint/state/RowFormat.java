@@ -42,7 +42,20 @@ interface RowFormat {
         SparkJson.writeValue(json, decode(bytes, from, size));
     }
 
+    /**
+     * Writes the row as {@link #writeJson(JsonGenerator, byte[], int, int)} does, when it can without Jackson; false
+     * when it cannot (the caller drops what was written and writes it that way).
+     */
+    default boolean writeJson(JsonBytes out, byte[] bytes, int from, int size) {
+        return false;
+    }
+
     record UnsafeRow(SparkType.Struct schema, UnsafeRowJson json) implements RowFormat {
+        @Override
+        public boolean writeJson(JsonBytes out, byte[] bytes, int from, int size) {
+            return json.write(out, bytes, from, size);
+        }
+
         @Override
         public Object decode(byte[] bytes, int from, int size) throws RowFormatException {
             return UnsafeRowDecoder.decode(bytes, from, size, schema);

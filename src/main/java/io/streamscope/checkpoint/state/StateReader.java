@@ -28,6 +28,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -45,10 +46,10 @@ public final class StateReader {
     private final StateOperatorInfo operator;
     private final StateStoreInfo store;
     private final StoreSchema schema;
-    /** Written by the prefetch thread too. */
-    private final List<Problem> problems = Collections.synchronizedList(new ArrayList<>());
+    /** Written by the threads that read partitions too; each with the partition it concerns (-1: the store). */
+    private final List<Found<Problem>> problems = Collections.synchronizedList(new ArrayList<>());
     /** Normal Spark behaviour met while reading (a batch that died before writing state in a partition). */
-    private final List<io.streamscope.checkpoint.Note> notes = Collections.synchronizedList(new ArrayList<>());
+    private final List<Found<io.streamscope.checkpoint.Note>> notes = Collections.synchronizedList(new ArrayList<>());
     /** transformWithState's column families by name (schema v3), empty for other operators. */
     private final Map<String, ColumnFamilySchema> families = new HashMap<>();
     /** Column family names by id, per partition, from the snapshot zips' metadata. */
@@ -77,11 +78,13 @@ public final class StateReader {
                                    Optional<StoreSchema> supplied) {
         StoreSchema schema = supplied.orElseGet(() -> StoreSchemas.recorded(store));
         StateReader reader = new StateReader(checkpoint, operator, store, schema);
-        for (ColumnFamilySchema family : StoreSchemas.columnFamilies(checkpoint.path(), store, reader.problems)) {
+        List<Problem> schemaProblems = new ArrayList<>();
+        for (ColumnFamilySchema family : StoreSchemas.columnFamilies(checkpoint.path(), store, schemaProblems)) {
             reader.families.put(family.name(), family);
         }
+        schemaProblems.forEach(problem -> reader.problem(WHOLE_STORE, problem));
         if (!schema.known() && reader.families.isEmpty()) {
-            reader.problems.add(Problem.error(reader.storeFolder(0), null, "no state schema for store " + store.storeName()
+            reader.problem(WHOLE_STORE, Problem.error(reader.storeFolder(0), null, "no state schema for store " + store.storeName()
                     + " (Spark writes one from 3.1 on): rows are shown as bytes; supply the key and value schema to decode them"));
         }
         return reader;
@@ -111,7 +114,7 @@ public final class StateReader {
 
     public List<Problem> problems() {
         synchronized (problems) {
-            return List.copyOf(problems);
+            return problems.stream().map(Found::what).toList();
         }
     }
 
@@ -121,7 +124,7 @@ public final class StateReader {
      */
     public List<io.streamscope.checkpoint.Note> notes() {
         synchronized (notes) {
-            return List.copyOf(notes);
+            return notes.stream().map(Found::what).toList();
         }
     }
 
@@ -141,6 +144,55 @@ public final class StateReader {
      */
     public void forEachRow(long batchId, Consumer<StateRow> sink) {
         visit(batchId, sink, true);
+    }
+
+    /**
+     * Every row of the store after {@code batchId}, as {@link #forEachRow} hands them out, with the work spread over
+     * the cores: each partition is rebuilt, and its rows given to a renderer made for it, on a worker thread; what the
+     * renderers make reaches {@code sink} on the calling thread in partition order, a few partitions at most held at
+     * once. The problems and notes found are those, and in the order, of {@link #forEachRow}.
+     */
+    public <R> void renderPartitions(long batchId, IntFunction<PartitionRenderer<R>> renderers, Consumer<R> sink) {
+        long version = batchId + 1;
+        String what = storeName() + " version " + version;
+        int problemsBefore = problems.size();
+        int notesBefore = notes.size();
+        ThreadLocal<PartitionWorker> workers = ThreadLocal.withInitial(() -> new PartitionWorker(decoder(batchId), work.cancellation()));
+        InOrderPartitions.run(store.numPartitions(), InOrderPartitions.workers(), partition -> {
+            PartitionWorker worker = workers.get();
+            PartitionRenderer<R> renderer = renderers.apply(partition);
+            if (stateAt(partition, version, worker.buffer)) {
+                handOut(partition, worker.buffer, worker.decoder, worker.row, renderer::row, work.cancellation());
+            }
+            return renderer.finish();
+        }, partition -> {
+            work.check();
+            work.report(what, partition, store.numPartitions(), Progress.Unit.PARTITIONS);
+        }, (rendered, partition) -> sink.accept(rendered));
+        work.check();
+        work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
+        inPartitionOrderSince(problems, problemsBefore);
+        inPartitionOrderSince(notes, notesBefore);
+    }
+
+    /** What one thread of {@link #renderPartitions} reads partitions with: a decoder serves one thread at a time. */
+    private static final class PartitionWorker {
+        final RecordBuffer buffer = new RecordBuffer();
+        final StateRowDecoder decoder;
+        final StateRow row;
+
+        PartitionWorker(StateRowDecoder decoder, Cancellation cancellation) {
+            this.decoder = decoder;
+            this.row = decoder.emptyRow();
+            buffer.askBetweenRecords(cancellation);
+        }
+    }
+
+    /** Threads reading different partitions add their findings in any order: those since {@code from}, by partition. */
+    private static <T> void inPartitionOrderSince(List<Found<T>> found, int from) {
+        synchronized (found) {
+            found.subList(from, found.size()).sort(java.util.Comparator.comparingInt(Found::partition));
+        }
     }
 
     private void visit(long batchId, Consumer<StateRow> sink, boolean reuse) {
@@ -330,7 +382,7 @@ public final class StateReader {
         HdfsStoreReader.FileFailure onFailure = (file, e) -> {
             damaged[0] = true;
             // Half a rebuild is not the state Spark had: the partition is left out rather than shown with wrong rows.
-            problems.add(Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
+            problem(partition, Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
                     + " is left out: its state at version " + version + " cannot be rebuilt)"));
         };
         try {
@@ -344,12 +396,12 @@ public final class StateReader {
         } catch (StoreVersionNotAvailableException e) {
             notAvailable(partition, version, files.get(), e);
         } catch (IOException e) {
-            problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
+            problem(partition, Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
         } catch (java.io.UncheckedIOException | CancellationException e) {
             throw e; // the sink's own output failed, or the user stopped the read: not the files' doing
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             // The partition boundary: whatever the files provoke is this partition's problem, never the reader's end.
-            problems.add(Problem.error(storeFolder(partition), null, "cannot read the state at version " + version + ": " + e));
+            problem(partition, Problem.error(storeFolder(partition), null, "cannot read the state at version " + version + ": " + e));
         }
         return false;
     }
@@ -363,12 +415,12 @@ public final class StateReader {
         boolean uncommitted = batch == null ? checkpoint.batches().isEmpty() || version - 1 > checkpoint.batches().lastKey()
                 : !batch.committed();
         if (uncommitted && files.newestVersion() < version) {
-            notes.add(new io.streamscope.checkpoint.Note(storeFolder(partition), "a batch that died while writing state:"
+            note(partition, new io.streamscope.checkpoint.Note(storeFolder(partition), "a batch that died while writing state:"
                     + " batch " + (version - 1) + " never committed and wrote no version " + version + " in partition "
                     + partition + (store.versions().contains(version) ? " (other partitions have it)" : "")
                     + "; Spark writes it when the batch re-runs, so there is no state after batch " + (version - 1) + " here"));
         } else {
-            problems.add(Problem.error(storeFolder(partition), null, e.getMessage()));
+            problem(partition, Problem.error(storeFolder(partition), null, e.getMessage()));
         }
     }
 
@@ -382,7 +434,7 @@ public final class StateReader {
         HdfsStoreReader.FileFailure onFailure = (file, e) -> {
             damaged[0] = true;
             // Half a batch's records would mark the other half unchanged: the partition is left out instead.
-            problems.add(Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
+            problem(partition, Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
                     + " is left out: the changes of version " + version + " cannot be read whole)"));
         };
         try {
@@ -395,11 +447,11 @@ public final class StateReader {
         } catch (StoreVersionNotAvailableException e) {
             notAvailable(partition, version, files.get(), e);
         } catch (IOException e) {
-            problems.add(Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
+            problem(partition, Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
         } catch (java.io.UncheckedIOException e) {
             throw e;
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            problems.add(Problem.error(storeFolder(partition), null, "cannot read the changes of version " + version + ": " + e));
+            problem(partition, Problem.error(storeFolder(partition), null, "cannot read the changes of version " + version + ": " + e));
         }
         return false;
     }
@@ -413,7 +465,7 @@ public final class StateReader {
         // Links are never followed in state/: a linked operator, partition or store folder holds no state of this store.
         for (Path part = folder; part.startsWith(checkpoint.path().resolve("state")) && !part.endsWith("state"); part = part.getParent()) {
             if (java.nio.file.Files.isSymbolicLink(part)) {
-                notes.add(new io.streamscope.checkpoint.Note(checkpoint.path().relativize(part).toString().replace('\\', '/'),
+                note(partition, new io.streamscope.checkpoint.Note(checkpoint.path().relativize(part).toString().replace('\\', '/'),
                         "a symbolic link where Spark writes a state folder; not followed"));
                 return Optional.empty();
             }
@@ -422,7 +474,7 @@ public final class StateReader {
             StoreFiles files = StoreFiles.list(folder);
             return files.isEmpty() ? Optional.empty() : Optional.of(files);
         } catch (IOException e) {
-            problems.add(Problem.error(storeFolder(partition), null, "cannot list: " + e.getMessage()));
+            problem(partition, Problem.error(storeFolder(partition), null, "cannot list: " + e.getMessage()));
             return Optional.empty();
         }
     }
@@ -457,9 +509,9 @@ public final class StateReader {
             try {
                 return RocksDbSnapshotMetadata.columnFamilyNames(zip);
             } catch (StateFileException e) {
-                problems.add(Problem.error(relative(zip), "byte " + e.offset(), e.getMessage()));
+                problem(p, Problem.error(relative(zip), "byte " + e.offset(), e.getMessage()));
             } catch (IOException e) {
-                problems.add(Problem.error(relative(zip), null, "cannot read: " + e.getMessage()));
+                problem(p, Problem.error(relative(zip), null, "cannot read: " + e.getMessage()));
             }
             return Map.of();
         });
@@ -483,9 +535,23 @@ public final class StateReader {
 
     private void rowProblem(int partition, String what, RowFormatException e) {
         if (problems.size() < 1000) {
-            problems.add(Problem.error(storeFolder(partition), "byte " + e.offset() + " of a " + what + " row",
+            problem(partition, Problem.error(storeFolder(partition), "byte " + e.offset() + " of a " + what + " row",
                     "the " + what + " does not fit the " + schema.source() + " schema: " + e.getMessage()));
         }
+    }
+
+    /** A problem or note and the partition it concerns ({@link #WHOLE_STORE} for none). */
+    private record Found<T>(int partition, T what) {
+    }
+
+    private static final int WHOLE_STORE = -1;
+
+    private void problem(int partition, Problem problem) {
+        problems.add(new Found<>(partition, problem));
+    }
+
+    private void note(int partition, io.streamscope.checkpoint.Note note) {
+        notes.add(new Found<>(partition, note));
     }
 
     /** {@code state/0} or {@code state/0/left-keyToNumValues}: the store as the status bar names it. */

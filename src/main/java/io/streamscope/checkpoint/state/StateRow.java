@@ -68,6 +68,19 @@ public final class StateRow {
         key.writeJson(json);
     }
 
+    /**
+     * Writes the key as {@link #writeKey(JsonGenerator)} does, when it can without Jackson; false when not (what was
+     * written of it is then for the caller to drop): see {@link JsonBytes}.
+     */
+    public boolean writeKey(JsonBytes out) {
+        return key.writeJson(out);
+    }
+
+    /** Writes the value likewise, when it can; only when {@link #hasValue()}. */
+    public boolean writeValue(JsonBytes out) {
+        return value.writeJson(out);
+    }
+
     /** Writes the value likewise; only when {@link #hasValue()}. */
     public void writeValue(JsonGenerator json) throws IOException {
         value.writeJson(json);

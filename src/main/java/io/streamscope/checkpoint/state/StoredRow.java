@@ -73,6 +73,15 @@ final class StoredRow {
         SparkJson.writeValue(json, decoded);
     }
 
+    /** Writes the JSON as {@link #writeJson(JsonGenerator)} would, when it can without Jackson: see {@link RowFormat}. */
+    boolean writeJson(JsonBytes out) {
+        if (decoded == null && format.writeJson(out, bytes, from, size)) {
+            written = true;
+            return true;
+        }
+        return false;
+    }
+
     /** Decodes the row unless it was already decoded or written, so a misfit is reported even if nobody looked. */
     void settle() {
         if (!written) {

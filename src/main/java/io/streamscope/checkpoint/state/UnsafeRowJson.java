@@ -24,6 +24,10 @@ final class UnsafeRowJson {
     private final SerializedString[] names;
     private final Kind[] kinds;
     private final int fixedBytes;
+    /** {@code "name":} per field, and with a comma before it, for {@link #write(JsonBytes, byte[], int, int)}. */
+    private final byte[][] fieldNames;
+    private final byte[][] laterFieldNames;
+    private final boolean writesBytes;
 
     UnsafeRowJson(SparkType.Struct schema) {
         this.schema = schema;
@@ -35,6 +39,62 @@ final class UnsafeRowJson {
             kinds[i] = kindOf(schema.field(i).type());
         }
         this.fixedBytes = UnsafeRowDecoder.bitsetBytes(fields) + 8 * fields;
+        this.fieldNames = new byte[fields][];
+        this.laterFieldNames = new byte[fields][];
+        boolean decodedFields = false;
+        for (int i = 0; i < fields; i++) {
+            fieldNames[i] = JsonBytes.fieldName(schema.field(i).name());
+            laterFieldNames[i] = new byte[fieldNames[i].length + 1];
+            laterFieldNames[i][0] = ',';
+            System.arraycopy(fieldNames[i], 0, laterFieldNames[i], 1, fieldNames[i].length);
+            decodedFields |= kinds[i] == Kind.DECODED;
+        }
+        this.writesBytes = !decodedFields;
+    }
+
+    /**
+     * Writes the row as {@link #write(JsonGenerator, byte[], int, int)} would, byte for byte, when it holds numbers,
+     * booleans and ASCII strings only; false when it holds anything else or does not fit the schema, what was
+     * written of it then left for the caller to drop (and to write the row the other way, which reports a misfit).
+     */
+    boolean write(JsonBytes out, byte[] bytes, int from, int size) {
+        if (!writesBytes || from < 0 || size < 0 || from + size > bytes.length || fixedBytes > size) {
+            return false;
+        }
+        int end = from + size;
+        int slots = from + UnsafeRowDecoder.bitsetBytes(kinds.length);
+        out.write('{');
+        boolean first = true;
+        for (int i = 0; i < kinds.length; i++) {
+            if (isNull(bytes, from, i)) {
+                continue;
+            }
+            int slot = slots + 8 * i;
+            out.write(first ? fieldNames[i] : laterFieldNames[i]);
+            first = false;
+            switch (kinds[i]) {
+                case BOOLEAN -> out.writeBoolean(bytes[slot] != 0);
+                case BYTE -> out.writeLong(bytes[slot]);
+                case SHORT -> out.writeLong((short) ((bytes[slot] & 0xFF) | (bytes[slot + 1] << 8)));
+                case INTEGER -> out.writeLong(UnsafeRowDecoder.intAt(bytes, slot));
+                case LONG -> out.writeLong(UnsafeRowDecoder.longAt(bytes, slot));
+                case FLOAT -> out.writeFloat(Float.intBitsToFloat(UnsafeRowDecoder.intAt(bytes, slot)));
+                case DOUBLE -> out.writeDouble(Double.longBitsToDouble(UnsafeRowDecoder.longAt(bytes, slot)));
+                case STRING -> {
+                    long word = UnsafeRowDecoder.longAt(bytes, slot);
+                    long start = from + (word >>> 32);
+                    int length = (int) (word & 0xFFFFFFFFL);
+                    if (start + length > end || !out.writeAsciiString(bytes, (int) start, length)) {
+                        return false;
+                    }
+                }
+                case DECODED -> {
+                    return false;
+                }
+            }
+        }
+        out.write('}');
+        return true;
     }
 
     void write(JsonGenerator json, byte[] bytes, int from, int size) throws IOException, UnsafeRowException {

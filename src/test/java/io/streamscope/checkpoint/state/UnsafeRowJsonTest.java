@@ -137,10 +137,14 @@ class UnsafeRowJsonTest {
         assertTrue(written > 0 && refused > 0, written + " written, " + refused + " refused");
     }
 
-    /** Every row of every state store of Spark's fixtures, at every committed batch, written both ways from the bytes as read. */
+    /**
+     * Every row of every state store of Spark's fixtures, at every committed batch, written both ways from the bytes as
+     * read, and as {@link JsonBytes} where the row allows.
+     */
     @Test
     void everyRowOfEveryFixtureStore() throws Exception {
         int rows = 0;
+        int[] asBytes = {0};
         for (Path fixture : fixtures()) {
             Checkpoint checkpoint = CheckpointReader.read(fixture);
             for (StateOperatorInfo operator : checkpoint.stateOperators()) {
@@ -154,10 +158,24 @@ class UnsafeRowJsonTest {
                         int[] count = {0};
                         reader.forEachRow(batch.id(), row -> {
                             count[0]++;
+                            JsonBytes bytes = new JsonBytes(64); // first: like Jackson's way, it writes rows not yet decoded
+                            boolean written = row.writeKey(bytes) && (!row.hasValue() || row.writeValue(bytes));
                             String direct = write(row::writeKey) + (row.hasValue() ? write(row::writeValue) : "");
                             String decoded = SparkJson.text(row.key()) + (row.hasValue() ? SparkJson.text(row.value()) : "");
                             if (!direct.equals(decoded)) {
                                 mismatches.add(direct + " vs " + decoded);
+                            }
+                            if (written) {
+                                asBytes[0]++;
+                                ByteArrayOutputStream text = new ByteArrayOutputStream();
+                                try {
+                                    bytes.writeTo(text);
+                                } catch (IOException e) {
+                                    throw new java.io.UncheckedIOException(e);
+                                }
+                                if (!text.toString(StandardCharsets.UTF_8).equals(decoded)) {
+                                    mismatches.add(text.toString(StandardCharsets.UTF_8) + " (as bytes) vs " + decoded);
+                                }
                             }
                         });
                         assertEquals(List.of(), mismatches, fixture + " " + store.storeName() + " batch " + batch.id());
@@ -167,6 +185,7 @@ class UnsafeRowJsonTest {
             }
         }
         assertTrue(rows > 500, rows + " rows compared");
+        assertTrue(asBytes[0] > 100 && asBytes[0] < rows, asBytes[0] + " of " + rows + " rows written as bytes too");
     }
 
     private interface JsonWriting {

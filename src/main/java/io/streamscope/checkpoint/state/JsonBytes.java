@@ -1,0 +1,174 @@
+package io.streamscope.checkpoint.state;
+
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
+
+import java.io.OutputStream;
+import java.util.Arrays;
+
+/**
+ * JSON text built as bytes, for rows written millions of times: numbers, ASCII strings and pre-encoded names go
+ * straight into one growing array, byte for byte as Jackson's generator writes them (its escapes, Java's digits for
+ * floating point, non-finite numbers as strings). What it cannot write that way, a caller writes with Jackson into
+ * the same bytes, being an {@link OutputStream}.
+ */
+public final class JsonBytes extends OutputStream {
+
+    private static final byte[] HEX = "0123456789ABCDEF".getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    private static final byte[] TRUE = {'t', 'r', 'u', 'e'};
+    private static final byte[] FALSE = {'f', 'a', 'l', 's', 'e'};
+    /** Per ASCII character: 0 as is, a letter for its two-character escape, 'u' for a \\u00XX one (Jackson's choice). */
+    private static final byte[] ESCAPES = new byte[128];
+
+    static {
+        for (int c = 0; c < 0x20; c++) {
+            ESCAPES[c] = 'u';
+        }
+        ESCAPES['\b'] = 'b';
+        ESCAPES['\t'] = 't';
+        ESCAPES['\n'] = 'n';
+        ESCAPES['\f'] = 'f';
+        ESCAPES['\r'] = 'r';
+        ESCAPES['"'] = '"';
+        ESCAPES['\\'] = '\\';
+    }
+
+    private byte[] bytes;
+    private int size;
+
+    public JsonBytes(int capacity) {
+        bytes = new byte[Math.max(16, capacity)];
+    }
+
+    /** {@code "name":}, quoted and escaped as Jackson writes a field name. */
+    public static byte[] fieldName(String name) {
+        byte[] quoted = JsonStringEncoder.getInstance().quoteAsUTF8(name);
+        byte[] field = new byte[quoted.length + 3];
+        field[0] = '"';
+        System.arraycopy(quoted, 0, field, 1, quoted.length);
+        field[field.length - 2] = '"';
+        field[field.length - 1] = ':';
+        return field;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    /** Drops what was written after the first {@code length} bytes. */
+    public void truncate(int length) {
+        size = Math.min(size, Math.max(0, length));
+    }
+
+    public void writeTo(OutputStream out) throws java.io.IOException {
+        out.write(bytes, 0, size);
+    }
+
+    @Override
+    public void write(int b) {
+        reserve(1);
+        bytes[size++] = (byte) b;
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+        reserve(len);
+        System.arraycopy(b, off, bytes, size, len);
+        size += len;
+    }
+
+    public void write(byte[] b) {
+        write(b, 0, b.length);
+    }
+
+    public void writeBoolean(boolean value) {
+        write(value ? TRUE : FALSE);
+    }
+
+    public void writeLong(long value) {
+        if (value == Long.MIN_VALUE) {
+            writeAscii(Long.toString(value));
+            return;
+        }
+        reserve(20);
+        if (value < 0) {
+            bytes[size++] = '-';
+            value = -value;
+        }
+        int digits = 1;
+        for (long rest = value / 10; rest > 0; rest /= 10) {
+            digits++;
+        }
+        int at = size + digits;
+        for (int i = 1; i <= digits; i++) {
+            bytes[at - i] = (byte) ('0' + value % 10);
+            value /= 10;
+        }
+        size = at;
+    }
+
+    public void writeDouble(double value) {
+        writeNumberText(Double.toString(value), Double.isFinite(value));
+    }
+
+    public void writeFloat(float value) {
+        writeNumberText(Float.toString(value), Float.isFinite(value));
+    }
+
+    /** As Jackson writes a number: its text, or quoted when it is no number JSON knows (NaN, ±Infinity). */
+    private void writeNumberText(String text, boolean finite) {
+        if (!finite) {
+            write('"');
+        }
+        writeAscii(text);
+        if (!finite) {
+            write('"');
+        }
+    }
+
+    /**
+     * Writes {@code bytes[start, start + length)} as a quoted JSON string when it is all ASCII; false (and what was
+     * written of it left for the caller to {@link #truncate}) at the first byte that is not.
+     */
+    public boolean writeAsciiString(byte[] source, int start, int length) {
+        int end = start + length;
+        reserve(length + 2);
+        bytes[size++] = '"';
+        for (int i = start; i < end; i++) {
+            byte b = source[i];
+            if (b < 0) {
+                return false;
+            }
+            byte escape = ESCAPES[b];
+            if (escape == 0) {
+                bytes[size++] = b; // within what was reserved: a byte for each byte left, and the closing quote
+            } else if (escape == 'u') {
+                reserve(6 + end - i);
+                bytes[size++] = '\\';
+                bytes[size++] = 'u';
+                bytes[size++] = '0';
+                bytes[size++] = '0';
+                bytes[size++] = HEX[b >> 4];
+                bytes[size++] = HEX[b & 0xF];
+            } else {
+                reserve(2 + end - i);
+                bytes[size++] = '\\';
+                bytes[size++] = escape;
+            }
+        }
+        bytes[size++] = '"';
+        return true;
+    }
+
+    private void writeAscii(String text) {
+        reserve(text.length());
+        for (int i = 0; i < text.length(); i++) {
+            bytes[size++] = (byte) text.charAt(i);
+        }
+    }
+
+    private void reserve(int more) {
+        if (size + more > bytes.length) {
+            bytes = Arrays.copyOf(bytes, Math.max(size + more, bytes.length * 2));
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.streamscope.cli;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.io.SerializedString;
+import io.streamscope.checkpoint.Json;
+import io.streamscope.checkpoint.state.JsonBytes;
+import io.streamscope.checkpoint.state.PartitionRenderer;
+import io.streamscope.checkpoint.state.StateRow;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+
+/**
+ * One partition's rows as {@code state} prints them, rendered on the thread that read the partition: a JSON object
+ * per row, rows joined by {@code ",\n"}, for the command to put between the brackets of its {@code rows} array. Rows
+ * of numbers and ASCII text are written as bytes ({@link JsonBytes}); any other row with Jackson, into the same bytes.
+ */
+final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
+
+    private static final byte[] ROW_SEPARATOR = {',', '\n'};
+    private static final byte[] OPEN_PARTITION = JsonBytes.fieldName("partition");
+    private static final byte[] KEY_FIELD = JsonBytes.fieldName("key");
+    private static final byte[] VALUE_FIELD = JsonBytes.fieldName("value");
+    /** Field names written a million times: encoded once. */
+    private static final SerializedString PARTITION = new SerializedString("partition");
+    private static final SerializedString COLUMN_FAMILY = new SerializedString("columnFamily");
+    private static final SerializedString KEY = new SerializedString("key");
+    private static final SerializedString VALUE = new SerializedString("value");
+
+    private final JsonBytes bytes;
+    /** Made for the first row that needs it. */
+    private JsonGenerator json;
+    private int rows;
+
+    /** @param bytes where the rows go, empty (a partition's bytes are reused for a later one once written out) */
+    StateRowsJson(JsonBytes bytes) {
+        this.bytes = bytes;
+    }
+
+    @Override
+    public void row(StateRow row) {
+        if (rows++ > 0) {
+            bytes.write(ROW_SEPARATOR);
+        }
+        int start = bytes.size();
+        if (!writeAsBytes(row)) {
+            bytes.truncate(start);
+            writeWithJackson(row);
+        }
+    }
+
+    private boolean writeAsBytes(StateRow row) {
+        if (row.columnFamily() != null) {
+            return false;
+        }
+        bytes.write('{');
+        bytes.write(OPEN_PARTITION);
+        bytes.writeLong(row.partition());
+        bytes.write(',');
+        bytes.write(KEY_FIELD);
+        if (!row.writeKey(bytes)) {
+            return false;
+        }
+        if (row.hasValue()) {
+            bytes.write(',');
+            bytes.write(VALUE_FIELD);
+            if (!row.writeValue(bytes)) {
+                return false;
+            }
+        }
+        bytes.write('}');
+        return true;
+    }
+
+    private void writeWithJackson(StateRow row) {
+        try {
+            if (json == null) {
+                json = Json.MAPPER.getFactory().createGenerator(bytes);
+                json.setRootValueSeparator(null); // the rows are joined here, not by the generator's space
+            }
+            json.writeStartObject();
+            json.writeFieldName(PARTITION);
+            json.writeNumber(row.partition());
+            if (row.columnFamily() != null) {
+                json.writeFieldName(COLUMN_FAMILY);
+                json.writeString(row.columnFamily());
+            }
+            json.writeFieldName(KEY);
+            row.writeKey(json);
+            if (row.hasValue()) {
+                json.writeFieldName(VALUE);
+                row.writeValue(json);
+            }
+            json.writeEndObject();
+            json.flush(); // into the bytes, before the next row's
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public StateRowsJson finish() {
+        if (json != null) {
+            try {
+                json.close(); // hands its buffers back to Jackson's recycler
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return this;
+    }
+
+    int rows() {
+        return rows;
+    }
+
+    /** Writes the rows out and hands back their bytes, emptied, for another partition. */
+    JsonBytes writeTo(OutputStream out) throws IOException {
+        bytes.writeTo(out);
+        bytes.truncate(0);
+        return bytes;
+    }
+}
