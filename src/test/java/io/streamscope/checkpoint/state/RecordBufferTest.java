@@ -52,6 +52,70 @@ class RecordBufferTest {
         }
     }
 
+    /**
+     * Binary keys where the sort word cannot decide alone: long shared prefixes, keys that are prefixes of others, a
+     * trailing zero byte (the word pads with zeros), bytes above 0x7F (unsigned order), many versions of a key.
+     */
+    @Test
+    void binaryKeysSortAsTheirUnsignedBytes() throws Exception {
+        Random random = new Random(16);
+        RecordBuffer buffer = new RecordBuffer();
+        for (int round = 0; round < 30; round++) {
+            TreeMap<byte[], byte[]> expected = new TreeMap<>(Arrays::compareUnsigned);
+            List<byte[]> keys = new ArrayList<>();
+            byte[] prefix = new byte[random.nextInt(12)];
+            random.nextBytes(prefix);
+            byte[][] heads = new byte[4][10]; // keys sharing ten bytes after the prefix: their words tie
+            for (int h = 0; h < heads.length; h++) {
+                random.nextBytes(heads[h]);
+                heads[h][0] = (byte) (h * 64);
+            }
+            for (int k = 0; k < 300; k++) {
+                byte[] key = Arrays.copyOf(prefix, prefix.length + random.nextInt(14));
+                for (int i = prefix.length; i < key.length; i++) {
+                    key[i] = (byte) (random.nextInt(3) == 0 ? 0 : random.nextInt(256));
+                }
+                if (k % 2 == 0) {
+                    byte[] head = heads[random.nextInt(heads.length)];
+                    key = Arrays.copyOf(key, prefix.length + head.length + random.nextInt(4));
+                    System.arraycopy(head, 0, key, prefix.length, head.length);
+                }
+                keys.add(key);
+                keys.add(Arrays.copyOf(key, key.length + 1)); // the same bytes and a zero after them
+            }
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            List<int[]> sizes = new ArrayList<>();
+            for (int i = 0; i < 3_000; i++) {
+                byte[] key = keys.get(random.nextInt(keys.size()));
+                byte[] value = random.nextInt(8) == 0 ? null : ("v" + i).getBytes();
+                bytes.write(key);
+                if (value == null) {
+                    expected.remove(key);
+                } else {
+                    bytes.write(value);
+                    expected.put(key, value);
+                }
+                sizes.add(new int[]{key.length, value == null ? -1 : value.length});
+            }
+            buffer.clear();
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
+            for (int[] size : sizes) {
+                buffer.key(in, size[0]);
+                buffer.value(in, size[1], size[1] < 0 ? StateRecord.Kind.DELETE : StateRecord.Kind.PUT);
+            }
+            buffer.settle();
+            List<String> wanted = new ArrayList<>();
+            expected.forEach((key, value) -> wanted.add(java.util.HexFormat.of().formatHex(key) + "=" + new String(value)));
+            List<String> got = new ArrayList<>();
+            for (int i = 0; i < buffer.liveCount(); i++) {
+                int record = buffer.live(i);
+                got.add(java.util.HexFormat.of().formatHex(buffer.data(), buffer.keyAt(record), buffer.keyAt(record) + buffer.keyLength(record))
+                        + "=" + new String(buffer.data(), buffer.valueAt(record), buffer.valueLength(record)));
+            }
+            assertEquals(wanted, got, "round " + round);
+        }
+    }
+
     @Test
     void aClaimedSizeBeyondTheDataIsATruncationNotAnAllocation() {
         byte[] claimsMore = new byte[1000];
