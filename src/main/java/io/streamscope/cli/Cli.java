@@ -135,7 +135,7 @@ public final class Cli {
     }
 
     static String usage() {
-        StringBuilder text = new StringBuilder("usage: java -jar streamscope.jar [<command> …]\n"
+        StringBuilder text = new StringBuilder("usage: streamscope [<command> …]   (the app image's bin/streamscope, or java -jar streamscope.jar)\n"
                 + "Without a command, opens the window. Commands (print JSON on stdout; <command> --help for one):");
         for (Command command : COMMANDS.values()) {
             text.append("\n  ").append(command.usage());
