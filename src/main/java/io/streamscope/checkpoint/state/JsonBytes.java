@@ -19,7 +19,15 @@ public final class JsonBytes extends OutputStream {
     /** Per ASCII character: 0 as is, a letter for its two-character escape, 'u' for a \\u00XX one (Jackson's choice). */
     private static final byte[] ESCAPES = new byte[128];
 
+    /** The tens and ones digit of 0 … 99. */
+    private static final byte[] TENS = new byte[100];
+    private static final byte[] ONES = new byte[100];
+
     static {
+        for (int i = 0; i < 100; i++) {
+            TENS[i] = (byte) ('0' + i / 10);
+            ONES[i] = (byte) ('0' + i % 10);
+        }
         for (int c = 0; c < 0x20; c++) {
             ESCAPES[c] = 'u';
         }
@@ -95,15 +103,33 @@ public final class JsonBytes extends OutputStream {
             value = -value;
         }
         int digits = 1;
-        for (long rest = value / 10; rest > 0; rest /= 10) {
+        for (long power = 10; digits < 19 && value >= power; power *= 10) {
             digits++;
         }
         int at = size + digits;
-        for (int i = 1; i <= digits; i++) {
-            bytes[at - i] = (byte) ('0' + value % 10);
-            value /= 10;
-        }
         size = at;
+        // Two digits a division, as Long.toString does; in int arithmetic once the number fits.
+        while (value > Integer.MAX_VALUE) {
+            long quotient = value / 100;
+            int pair = (int) (value - quotient * 100);
+            bytes[--at] = ONES[pair];
+            bytes[--at] = TENS[pair];
+            value = quotient;
+        }
+        int rest = (int) value;
+        while (rest >= 100) {
+            int quotient = rest / 100;
+            int pair = rest - quotient * 100;
+            bytes[--at] = ONES[pair];
+            bytes[--at] = TENS[pair];
+            rest = quotient;
+        }
+        if (rest >= 10) {
+            bytes[--at] = ONES[rest];
+            bytes[--at] = TENS[rest];
+        } else {
+            bytes[--at] = (byte) ('0' + rest);
+        }
     }
 
     public void writeDouble(double value) {
