@@ -16,7 +16,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,9 +46,7 @@ public final class StateReader {
     private final StateStoreInfo store;
     private final StoreSchema schema;
     /** Written by the threads that read partitions too; each with the partition it concerns (-1: the store). */
-    private final List<Found<Problem>> problems = Collections.synchronizedList(new ArrayList<>());
-    /** Normal Spark behaviour met while reading (a batch that died before writing state in a partition). */
-    private final List<Found<io.streamscope.checkpoint.Note>> notes = Collections.synchronizedList(new ArrayList<>());
+    private final StoreFindings found = new StoreFindings();
     /** transformWithState's column families by name (schema v3), empty for other operators. */
     private final Map<String, ColumnFamilySchema> families = new HashMap<>();
     /** Column family names by id, per partition, from the snapshot zips' metadata. */
@@ -82,9 +79,9 @@ public final class StateReader {
         for (ColumnFamilySchema family : StoreSchemas.columnFamilies(checkpoint.path(), store, schemaProblems)) {
             reader.families.put(family.name(), family);
         }
-        schemaProblems.forEach(problem -> reader.problem(WHOLE_STORE, problem));
+        schemaProblems.forEach(problem -> reader.found.problem(StoreFindings.WHOLE_STORE, problem));
         if (!schema.known() && reader.families.isEmpty()) {
-            reader.problem(WHOLE_STORE, Problem.error(reader.storeFolder(0), null, "no state schema for store " + store.storeName()
+            reader.found.problem(StoreFindings.WHOLE_STORE, Problem.error(reader.storeFolder(0), null, "no state schema for store " + store.storeName()
                     + " (Spark writes one from 3.1 on): rows are shown as bytes; supply the key and value schema to decode them"));
         }
         return reader;
@@ -113,9 +110,7 @@ public final class StateReader {
     }
 
     public List<Problem> problems() {
-        synchronized (problems) {
-            return problems.stream().map(Found::what).toList();
-        }
+        return found.problems();
     }
 
     /**
@@ -123,9 +118,7 @@ public final class StateReader {
      * (they have no state for the version; Spark writes it when the batch re-runs).
      */
     public List<io.streamscope.checkpoint.Note> notes() {
-        synchronized (notes) {
-            return notes.stream().map(Found::what).toList();
-        }
+        return found.notes();
     }
 
     /**
@@ -155,8 +148,7 @@ public final class StateReader {
     public <R> void renderPartitions(long batchId, IntFunction<PartitionRenderer<R>> renderers, Consumer<R> sink) {
         long version = batchId + 1;
         String what = storeName() + " version " + version;
-        int problemsBefore = problems.size();
-        int notesBefore = notes.size();
+        StoreFindings.Mark before = found.mark();
         ThreadLocal<PartitionWorker> workers = ThreadLocal.withInitial(() -> new PartitionWorker(decoder(batchId), work.cancellation()));
         InOrderPartitions.run(store.numPartitions(), InOrderPartitions.workers(), partition -> {
             PartitionWorker worker = workers.get();
@@ -171,8 +163,7 @@ public final class StateReader {
         }, (rendered, partition) -> sink.accept(rendered));
         work.check();
         work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
-        inPartitionOrderSince(problems, problemsBefore);
-        inPartitionOrderSince(notes, notesBefore);
+        found.inPartitionOrderSince(before);
     }
 
     /** What one thread of {@link #renderPartitions} reads partitions with: a decoder serves one thread at a time. */
@@ -185,13 +176,6 @@ public final class StateReader {
             this.decoder = decoder;
             this.row = decoder.emptyRow();
             buffer.askBetweenRecords(cancellation);
-        }
-    }
-
-    /** Threads reading different partitions add their findings in any order: those since {@code from}, by partition. */
-    private static <T> void inPartitionOrderSince(List<Found<T>> found, int from) {
-        synchronized (found) {
-            found.subList(from, found.size()).sort(java.util.Comparator.comparingInt(Found::partition));
         }
     }
 
@@ -382,7 +366,7 @@ public final class StateReader {
         HdfsStoreReader.FileFailure onFailure = (file, e) -> {
             damaged[0] = true;
             // Half a rebuild is not the state Spark had: the partition is left out rather than shown with wrong rows.
-            problem(partition, Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
+            found.problem(partition, Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
                     + " is left out: its state at version " + version + " cannot be rebuilt)"));
         };
         try {
@@ -396,12 +380,12 @@ public final class StateReader {
         } catch (StoreVersionNotAvailableException e) {
             notAvailable(partition, version, files.get(), e);
         } catch (IOException e) {
-            problem(partition, Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
+            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
         } catch (java.io.UncheckedIOException | CancellationException e) {
             throw e; // the sink's own output failed, or the user stopped the read: not the files' doing
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
             // The partition boundary: whatever the files provoke is this partition's problem, never the reader's end.
-            problem(partition, Problem.error(storeFolder(partition), null, "cannot read the state at version " + version + ": " + e));
+            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read the state at version " + version + ": " + e));
         }
         return false;
     }
@@ -415,12 +399,12 @@ public final class StateReader {
         boolean uncommitted = batch == null ? checkpoint.batches().isEmpty() || version - 1 > checkpoint.batches().lastKey()
                 : !batch.committed();
         if (uncommitted && files.newestVersion() < version) {
-            note(partition, new io.streamscope.checkpoint.Note(storeFolder(partition), "a batch that died while writing state:"
+            found.note(partition, new io.streamscope.checkpoint.Note(storeFolder(partition), "a batch that died while writing state:"
                     + " batch " + (version - 1) + " never committed and wrote no version " + version + " in partition "
                     + partition + (store.versions().contains(version) ? " (other partitions have it)" : "")
                     + "; Spark writes it when the batch re-runs, so there is no state after batch " + (version - 1) + " here"));
         } else {
-            problem(partition, Problem.error(storeFolder(partition), null, e.getMessage()));
+            found.problem(partition, Problem.error(storeFolder(partition), null, e.getMessage()));
         }
     }
 
@@ -434,7 +418,7 @@ public final class StateReader {
         HdfsStoreReader.FileFailure onFailure = (file, e) -> {
             damaged[0] = true;
             // Half a batch's records would mark the other half unchanged: the partition is left out instead.
-            problem(partition, Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
+            found.problem(partition, Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
                     + " is left out: the changes of version " + version + " cannot be read whole)"));
         };
         try {
@@ -447,11 +431,11 @@ public final class StateReader {
         } catch (StoreVersionNotAvailableException e) {
             notAvailable(partition, version, files.get(), e);
         } catch (IOException e) {
-            problem(partition, Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
+            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
         } catch (java.io.UncheckedIOException e) {
             throw e;
         } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            problem(partition, Problem.error(storeFolder(partition), null, "cannot read the changes of version " + version + ": " + e));
+            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read the changes of version " + version + ": " + e));
         }
         return false;
     }
@@ -465,7 +449,7 @@ public final class StateReader {
         // Links are never followed in state/: a linked operator, partition or store folder holds no state of this store.
         for (Path part = folder; part.startsWith(checkpoint.path().resolve("state")) && !part.endsWith("state"); part = part.getParent()) {
             if (java.nio.file.Files.isSymbolicLink(part)) {
-                note(partition, new io.streamscope.checkpoint.Note(checkpoint.path().relativize(part).toString().replace('\\', '/'),
+                found.note(partition, new io.streamscope.checkpoint.Note(checkpoint.path().relativize(part).toString().replace('\\', '/'),
                         "a symbolic link where Spark writes a state folder; not followed"));
                 return Optional.empty();
             }
@@ -474,7 +458,7 @@ public final class StateReader {
             StoreFiles files = StoreFiles.list(folder);
             return files.isEmpty() ? Optional.empty() : Optional.of(files);
         } catch (IOException e) {
-            problem(partition, Problem.error(storeFolder(partition), null, "cannot list: " + e.getMessage()));
+            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot list: " + e.getMessage()));
             return Optional.empty();
         }
     }
@@ -509,9 +493,9 @@ public final class StateReader {
             try {
                 return RocksDbSnapshotMetadata.columnFamilyNames(zip);
             } catch (StateFileException e) {
-                problem(p, Problem.error(relative(zip), "byte " + e.offset(), e.getMessage()));
+                found.problem(p, Problem.error(relative(zip), "byte " + e.offset(), e.getMessage()));
             } catch (IOException e) {
-                problem(p, Problem.error(relative(zip), null, "cannot read: " + e.getMessage()));
+                found.problem(p, Problem.error(relative(zip), null, "cannot read: " + e.getMessage()));
             }
             return Map.of();
         });
@@ -534,24 +518,10 @@ public final class StateReader {
     }
 
     private void rowProblem(int partition, String what, RowFormatException e) {
-        if (problems.size() < 1000) {
-            problem(partition, Problem.error(storeFolder(partition), "byte " + e.offset() + " of a " + what + " row",
+        if (found.problemCount() < 1000) {
+            found.problem(partition, Problem.error(storeFolder(partition), "byte " + e.offset() + " of a " + what + " row",
                     "the " + what + " does not fit the " + schema.source() + " schema: " + e.getMessage()));
         }
-    }
-
-    /** A problem or note and the partition it concerns ({@link #WHOLE_STORE} for none). */
-    private record Found<T>(int partition, T what) {
-    }
-
-    private static final int WHOLE_STORE = -1;
-
-    private void problem(int partition, Problem problem) {
-        problems.add(new Found<>(partition, problem));
-    }
-
-    private void note(int partition, io.streamscope.checkpoint.Note note) {
-        notes.add(new Found<>(partition, note));
     }
 
     /** {@code state/0} or {@code state/0/left-keyToNumValues}: the store as the status bar names it. */
