@@ -2,7 +2,6 @@ package io.streamscope.cli;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -30,8 +29,8 @@ final class JsonOutput {
                     .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
                     .withArrayEmptySeparator("")
                     .withObjectEmptySeparator(""))
-                    .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-                    .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+                    .withObjectIndenter(LineIndenter.INSTANCE)
+                    .withArrayIndenter(LineIndenter.INSTANCE);
             generator.setPrettyPrinter(printer);
             generator.setCodec(Json.MAPPER);
             return generator;
