@@ -27,6 +27,11 @@ final class FolderAccess {
     private final Path realRoot;
     /** Links already remarked on, so a link met by two readers gets one note. */
     private final java.util.Set<Path> notedLinks;
+    /**
+     * The sizes of the plain regular files {@link #followableListed} saw, taken (once) by {@link #readText} and
+     * {@link #read} in place of a second {@code lstat}: 20,000 fewer for 10,000 batches.
+     */
+    private final java.util.Map<Path, Long> listedFiles;
 
     FolderAccess(Path root, Findings findings) {
         this.root = root;
@@ -39,6 +44,7 @@ final class FolderAccess {
         }
         this.realRoot = real;
         this.notedLinks = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        this.listedFiles = new java.util.concurrent.ConcurrentHashMap<>();
     }
 
     private FolderAccess(FolderAccess parent, Findings findings) {
@@ -46,6 +52,7 @@ final class FolderAccess {
         this.findings = findings;
         this.realRoot = parent.realRoot;
         this.notedLinks = parent.notedLinks;
+        this.listedFiles = parent.listedFiles;
     }
 
     /** The same folder reporting to {@code findings}: for a worker thread, whose findings are merged in order after. */
@@ -121,6 +128,21 @@ final class FolderAccess {
         return false;
     }
 
+    /**
+     * {@link #followable} for an entry just listed, with one {@code lstat}: a plain regular file is remembered, so
+     * that reading it next does not look at it again.
+     */
+    boolean followableListed(Path entry) {
+        BasicFileAttributes attributes = ownAttributes(entry);
+        if (attributes == null || !attributes.isSymbolicLink()) {
+            if (attributes != null && attributes.isRegularFile()) {
+                listedFiles.put(entry, attributes.size());
+            }
+            return true; // as followable: anything that is not a link (one that vanished included)
+        }
+        return followable(entry);
+    }
+
     /** Remarks once on a link that is left out, with the reason. */
     void noteLink(Path entry, String reason) {
         if (notedLinks.add(entry)) {
@@ -156,12 +178,12 @@ final class FolderAccess {
      */
     Optional<LogText> readText(Path file, long maxBytes) {
         String relative = relative(file);
-        BasicFileAttributes attributes = plainFile(file);
-        if (attributes == null && !readable(file, relative)) {
+        Long size = plainFileSize(file);
+        if (size == null && !readable(file, relative)) {
             return Optional.empty();
         }
         try (InputStream in = Files.newInputStream(file, StandardOpenOption.READ)) {
-            return Optional.of(LogText.read(in, maxBytes, attributes != null ? attributes.size() : Files.size(file)));
+            return Optional.of(LogText.read(in, maxBytes, size != null ? size : Files.size(file)));
         } catch (FormatException e) {
             findings.problem(relative, e);
         } catch (IOException e) {
@@ -171,13 +193,23 @@ final class FolderAccess {
     }
 
     /**
-     * The attributes of {@code file} when it is a plain regular file (no link), read with one call: the common case,
-     * so that 10,000 batch files cost one {@code lstat} each. Null for anything else, which {@link #readable} judges.
+     * The size of {@code file} when it is a plain regular file (no link): as listed, or read with one call. The
+     * common case, so that 10,000 batch files cost one {@code lstat} each. Null for anything else, which
+     * {@link #readable} judges.
      */
-    private static BasicFileAttributes plainFile(Path file) {
+    private Long plainFileSize(Path file) {
+        Long listed = listedFiles.remove(file);
+        if (listed != null) {
+            return listed;
+        }
+        BasicFileAttributes attributes = ownAttributes(file);
+        return attributes != null && attributes.isRegularFile() ? attributes.size() : null;
+    }
+
+    /** An entry's own attributes (a link is not followed), or null when it vanished or cannot be read. */
+    static BasicFileAttributes ownAttributes(Path entry) {
         try {
-            BasicFileAttributes attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return attributes.isRegularFile() ? attributes : null;
+            return Files.readAttributes(entry, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
         } catch (IOException | RuntimeException e) {
             return null;
         }
@@ -208,7 +240,7 @@ final class FolderAccess {
 
     Optional<byte[]> read(Path file, long maxBytes) {
         String relative = relative(file);
-        if (plainFile(file) == null && !readable(file, relative)) {
+        if (plainFileSize(file) == null && !readable(file, relative)) {
             return Optional.empty();
         }
         try (InputStream in = Files.newInputStream(file, StandardOpenOption.READ)) {

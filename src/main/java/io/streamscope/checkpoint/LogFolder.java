@@ -22,7 +22,7 @@ final class LogFolder {
         }
         for (Path entry : access.list(dir)) {
             String name = entry.getFileName().toString();
-            if (!access.followable(entry)) {
+            if (!access.followableListed(entry)) {
                 continue;
             }
             String id = compactible && name.endsWith(".compact") ? name.substring(0, name.length() - ".compact".length()) : name;

@@ -148,13 +148,12 @@ final class StateDiscovery {
             }
             int p = partition.intValue();
             progress.next("state/" + operatorId + "/" + p);
-            readStoreFolder(access, partitionDir, p, stores.computeIfAbsent(DEFAULT_STORE, k -> new StoreFacts()));
-            for (Path child : access.list(partitionDir)) {
+            List<Path> folders = readStoreFolder(access, partitionDir, p, stores.computeIfAbsent(DEFAULT_STORE, k -> new StoreFacts()));
+            for (Path child : folders) {
                 String childName = child.getFileName().toString();
                 if (childName.equals(METADATA_DIR) || childName.equals("SSTs") || childName.equals("logs")
-                        || STATE_FILE.matcher(childName).matches() || STATE_SIDECAR.matcher(childName).matches()
-                        || Files.isSymbolicLink(child) || !Files.isDirectory(child, LinkOption.NOFOLLOW_LINKS)) {
-                    continue; // state files, links and other files were remarked on by readStoreFolder
+                        || STATE_FILE.matcher(childName).matches() || STATE_SIDECAR.matcher(childName).matches()) {
+                    continue;
                 }
                 if (knownStores.contains(childName) || JOIN_STORES.contains(childName)) {
                     readStoreFolder(access, child, p, stores.computeIfAbsent(childName, k -> new StoreFacts()));
@@ -218,14 +217,20 @@ final class StateDiscovery {
     private static final Pattern STATE_SIDECAR =
             Pattern.compile("(\\d{1,19})(?:_[0-9A-Za-z-]+)?\\.(delta|snapshot|zip|changelog)\\.crc");
 
-    private static void readStoreFolder(FolderAccess access, Path storeDir, int partition, StoreFacts facts) {
+    /**
+     * Reads one store folder's state files into {@code facts}, remarking on links and files that are not state files.
+     *
+     * @return its sub-folders (no links), in name order: named stores among them, so the folder is listed once
+     */
+    private static List<Path> readStoreFolder(FolderAccess access, Path storeDir, int partition, StoreFacts facts) {
         facts.folders.add(partition);
+        List<Path> folders = new ArrayList<>();
         boolean any = false;
         SortedSet<Long> versions = new TreeSet<>();
         List<String> bookkeeping = new ArrayList<>();
         for (Path file : access.list(storeDir, bookkeeping)) {
             String name = file.getFileName().toString();
-            java.nio.file.attribute.BasicFileAttributes attributes = attributes(file);
+            java.nio.file.attribute.BasicFileAttributes attributes = FolderAccess.ownAttributes(file);
             if (attributes == null) {
                 continue;
             }
@@ -238,6 +243,7 @@ final class StateDiscovery {
                 if (name.equals("SSTs")) {
                     facts.rocksDbFiles = true;
                 }
+                folders.add(file);
                 continue; // _metadata, logs, and named stores are looked at by the caller
             }
             Matcher matcher = STATE_FILE.matcher(name);
@@ -267,7 +273,7 @@ final class StateDiscovery {
             facts.tempFiles.computeIfAbsent(partition, k -> new ArrayList<>()).addAll(temps);
         }
         Path schemaFile = storeDir.resolve(METADATA_DIR).resolve("schema");
-        java.nio.file.attribute.BasicFileAttributes schema = attributes(schemaFile);
+        java.nio.file.attribute.BasicFileAttributes schema = FolderAccess.ownAttributes(schemaFile);
         if (schema != null && schema.isRegularFile()) {
             any = true;
             facts.schemaFiles.add(readSchemaFile(access, schemaFile));
@@ -278,15 +284,7 @@ final class StateDiscovery {
             facts.partitions.add(partition);
             facts.versionsByPartition.computeIfAbsent(partition, k -> new TreeSet<>()).addAll(versions);
         }
-    }
-
-    /** An entry's own attributes (a link is not followed), or null when it vanished or cannot be read. */
-    private static java.nio.file.attribute.BasicFileAttributes attributes(Path entry) {
-        try {
-            return Files.readAttributes(entry, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-        } catch (java.io.IOException | RuntimeException e) {
-            return null;
-        }
+        return folders;
     }
 
     private static StateSchemaFile readSchemaFile(FolderAccess access, Path file) {

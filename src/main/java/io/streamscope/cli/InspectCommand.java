@@ -145,7 +145,7 @@ final class InspectCommand implements Command {
         json.writeEndArray();
         json.writeArrayFieldStart("files");
         for (JsonNode entry : sink.log().entries()) {
-            json.writeTree(entry);
+            JsonOutput.writeTree(json, entry);
         }
         json.writeEndArray();
         json.writeEndObject();
@@ -160,7 +160,7 @@ final class InspectCommand implements Command {
         if (value == null) {
             json.writeNull();
         } else {
-            json.writeTree(value);
+            JsonOutput.writeTree(json, value);
         }
     }
 

@@ -2,11 +2,12 @@ package io.streamscope.cli;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonGenerator;
-import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
+import com.fasterxml.jackson.databind.JsonNode;
 import io.streamscope.checkpoint.Json;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -19,13 +20,17 @@ final class JsonOutput {
 
     static JsonGenerator pretty(OutputStream out) {
         try {
-            JsonGenerator generator = Json.MAPPER.getFactory().createGenerator(new NonClosingStream(out), JsonEncoding.UTF8);
+            // Buffered, and deaf to flushes: writing a tree flushes the generator (FLUSH_AFTER_WRITE_VALUE), which was
+            // one write to stdout per tree, two per batch for inspect. Closing the generator still flushes the stream.
+            JsonGenerator generator = Json.MAPPER.getFactory().createGenerator(
+                    new BufferedOutputStream(new NonClosingStream(out), 1 << 16), JsonEncoding.UTF8);
+            generator.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
             DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
                     .withObjectFieldValueSpacing(Separators.Spacing.AFTER)
                     .withArrayEmptySeparator("")
                     .withObjectEmptySeparator(""))
-                    .withObjectIndenter(new DefaultIndenter("  ", "\n"))
-                    .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+                    .withObjectIndenter(LineIndenter.INSTANCE)
+                    .withArrayIndenter(LineIndenter.INSTANCE);
             generator.setPrettyPrinter(printer);
             generator.setCodec(Json.MAPPER);
             return generator;
@@ -45,5 +50,42 @@ final class JsonOutput {
             json.writeEndObject();
         }
         json.writeEndArray();
+    }
+
+    /**
+     * Writes a parsed tree as {@code json.writeTree} does, byte for byte, without databind's serializer lookup for each
+     * call (inspect writes two trees a batch); numbers other than int and long go through Jackson's own serializers.
+     */
+    static void writeTree(JsonGenerator json, JsonNode node) throws IOException {
+        switch (node.getNodeType()) {
+            case OBJECT -> {
+                json.writeStartObject(node, node.size());
+                for (java.util.Map.Entry<String, JsonNode> field : node.properties()) {
+                    json.writeFieldName(field.getKey());
+                    writeTree(json, field.getValue());
+                }
+                json.writeEndObject();
+            }
+            case ARRAY -> {
+                json.writeStartArray(node, node.size());
+                for (JsonNode element : node) {
+                    writeTree(json, element);
+                }
+                json.writeEndArray();
+            }
+            case STRING -> json.writeString(node.textValue());
+            case BOOLEAN -> json.writeBoolean(node.booleanValue());
+            case NULL -> json.writeNull();
+            case NUMBER -> {
+                if (node.isInt()) {
+                    json.writeNumber(node.intValue());
+                } else if (node.isLong()) {
+                    json.writeNumber(node.longValue());
+                } else {
+                    json.writeTree(node);
+                }
+            }
+            default -> json.writeTree(node);
+        }
     }
 }
