@@ -223,8 +223,10 @@ final class ReplayCommand implements Command {
     /** One row per line, as Spark's {@code to_json} writes it. */
     private static void rows(JsonGenerator json, String field, List<Row> rows) throws IOException {
         json.writeArrayFieldStart(field);
-        for (Row row : rows) {
-            json.writeRawValue(SparkJson.text(row));
+        try (SparkJson.Texts texts = new SparkJson.Texts()) {
+            for (Row row : rows) {
+                json.writeRawValue(texts.of(row));
+            }
         }
         json.writeEndArray();
     }

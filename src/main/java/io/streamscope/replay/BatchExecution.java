@@ -20,10 +20,13 @@ final class BatchExecution {
     private final Map<Integer, DeduplicationState> deduplications = new HashMap<>();
     /** The result table of a query without aggregation: every row it ever gave. */
     private final AppendOnlyRows appendedRows = new AppendOnlyRows();
+    private final boolean namesDroppedRows;
 
     BatchExecution(CompiledQuery query, OutputMode mode) {
         this.query = query;
         this.mode = mode;
+        this.namesDroppedRows = query.operators().stream()
+                .anyMatch(operator -> operator instanceof Operator.Deduplicate || operator instanceof Operator.Aggregate);
         for (Operator operator : query.operators()) {
             if (operator instanceof Operator.Aggregate aggregate) {
                 aggregations.put(aggregate.operatorId(), aggregate.spec().sessionKey() >= 0
@@ -44,10 +47,13 @@ final class BatchExecution {
     Output run(List<Row> input, long watermarkMs, long lateWatermarkMs) {
         List<Row> rows = input;
         List<Row> late = new ArrayList<>();
-        // which input row each row in flight came from (rows are records: identity, not equality)
+        // which input row each row in flight came from (rows are records: identity, not equality); only a
+        // deduplication or an aggregation drops rows it names, so without one nothing is looked up
         Map<Row, Integer> origin = new IdentityHashMap<>();
-        for (int i = 0; i < input.size(); i++) {
-            origin.put(input.get(i), i);
+        if (namesDroppedRows) {
+            for (int i = 0; i < input.size(); i++) {
+                origin.put(input.get(i), i);
+            }
         }
         List<DroppedRow> dropped = new ArrayList<>();
         Optional<EventTimeStats> eventTime = Optional.empty();

@@ -7,9 +7,8 @@ import io.streamscope.sql.SparkType;
 import io.streamscope.task.Progress;
 import io.streamscope.task.Work;
 import io.streamscope.topic.BatchReader;
-import io.streamscope.topic.BatchRecords;
 import io.streamscope.topic.KafkaColumns;
-import io.streamscope.topic.PartitionRecords;
+import io.streamscope.topic.MissingRange;
 import io.streamscope.topic.ReadOptions;
 import io.streamscope.topic.TopicException;
 import io.streamscope.topic.TopicRecord;
@@ -64,44 +63,86 @@ public final class JobInput implements InputSource {
     @Override
     public List<Row> rowsOf(Batch batch) throws InputException {
         work.check();
-        BatchRecords records;
+        SourcePlan early = decodedOnArrival(BatchReader.plan(batch));
+        boolean[] failed = {false};
+        BatchReader.Mapped<Input> read;
         try {
-            records = BatchReader.read(topics, batch, ReadOptions.fullValues().withCancellation(work.cancellation()));
+            read = BatchReader.read(topics, batch, ReadOptions.fullValues().withCancellation(work.cancellation()),
+                    record -> early == null ? new Input(record, null, null) : decodeOnArrival(early, record, failed));
         } catch (TopicException e) {
             throw new InputException(e.getMessage(), e);
         }
-        if (!records.notes().isEmpty()) {
-            throw new InputException(String.join("; ", records.notes()));
+        if (!read.plan().notes().isEmpty()) {
+            throw new InputException(String.join("; ", read.plan().notes()));
         }
-        if (!records.missing().isEmpty()) {
-            throw new InputException("records the batch read are not in " + topics.description() + ": "
-                    + records.missing());
+        List<MissingRange> missing = read.reads().stream().flatMap(r -> r.missing().stream()).toList();
+        if (!missing.isEmpty()) {
+            throw new InputException("records the batch read are not in " + topics.description() + ": " + missing);
         }
         List<Row> rows = new ArrayList<>();
-        List<Coordinates> where = new ArrayList<>();
-        List<Integer> from = new ArrayList<>();
+        RowOrigins origins = new RowOrigins();
         for (SourcePlan source : plans) {
-            for (PartitionRecords partition : records.partitions()) {
-                if (partition.sourceIndex() != source.index()) {
+            for (int i = 0; i < read.values().size(); i++) {
+                if (read.plan().ranges().get(i).sourceIndex() != source.index()) {
                     continue;
                 }
-                for (TopicRecord record : partition.records()) {
-                    Row row = source.direct() != null
-                            ? source.direct().decode(record.value()).rowOrNulls(source.direct().schema())
-                            : RowPipeline.apply(source.decode(), KafkaColumns.row(record, source.includeHeaders()));
-                    row = row == null ? null : RowPipeline.apply(source.branch(), row);
+                for (Input input : read.values().get(i)) {
+                    if (input.failure() != null) {
+                        throw input.failure();
+                    }
+                    Row row = early != null ? input.row() : rowOf(source, input.record());
                     if (row != null) {
                         rows.add(row);
-                        where.add(new Coordinates(record.topic(), record.partition(), record.offset()));
-                        from.add(source.index());
+                        origins.add(input.record().topic(), input.record().partition(), input.record().offset(),
+                                source.index());
                     }
                 }
             }
         }
-        coordinates.put(batch.id(), List.copyOf(where));
-        sources.put(batch.id(), List.copyOf(from));
+        coordinates.put(batch.id(), origins.coordinates());
+        sources.put(batch.id(), origins.sources());
         work.report("replay, batch " + batch.id(), coordinates.size(), batchesToRead, Progress.Unit.BATCHES);
         return rows;
+    }
+
+    /**
+     * A record and, when decoded as it arrived, its row (null: the branch dropped it) or what the decoding threw,
+     * thrown when the rows are put together, where decoding after the read would have thrown it.
+     */
+    private record Input(TopicRecord record, Row row, RuntimeException failure) {
+    }
+
+    /**
+     * The source whose records are decoded as they arrive (while the next are fetched): the only one, when the batch
+     * reads nothing else and names every range it read (nearly every query). Otherwise each record waits for the
+     * read's end, where its range tells its source.
+     */
+    private SourcePlan decodedOnArrival(BatchReader.Plan plan) {
+        if (plans.size() != 1 || !plan.notes().isEmpty()) {
+            return null;
+        }
+        SourcePlan only = plans.get(0);
+        return plan.ranges().stream().allMatch(range -> range.sourceIndex() == only.index()) ? only : null;
+    }
+
+    private static Input decodeOnArrival(SourcePlan source, TopicRecord record, boolean[] failed) {
+        if (failed[0]) {
+            return new Input(record, null, null); // never looked at: the rows stop at the failure before it
+        }
+        try {
+            return new Input(record, rowOf(source, record), null);
+        } catch (RuntimeException e) {
+            failed[0] = true;
+            return new Input(record, null, e);
+        }
+    }
+
+    /** The record through the source's decoding and its branch's operations; null when they drop it. */
+    private static Row rowOf(SourcePlan source, TopicRecord record) {
+        Row row = source.direct() != null
+                ? source.direct().decode(record.value()).rowOrNulls(source.direct().schema())
+                : RowPipeline.apply(source.decode(), KafkaColumns.row(record, source.includeHeaders()));
+        return row == null ? null : RowPipeline.apply(source.branch(), row);
     }
 
     /** The checkpoint source each row {@link #rowsOf} gave for a batch came from, in the same order. */

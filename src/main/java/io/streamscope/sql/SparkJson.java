@@ -95,7 +95,39 @@ public final class SparkJson {
     }
 
     public static String formatTimestamp(Instant instant) {
-        return TIMESTAMP.format(instant.truncatedTo(ChronoUnit.MILLIS));
+        long seconds = instant.getEpochSecond();
+        if (seconds < FIRST_FOUR_DIGIT_YEAR || seconds >= FIRST_FIVE_DIGIT_YEAR) {
+            return TIMESTAMP.format(instant.truncatedTo(ChronoUnit.MILLIS)); // era and sign rules of "yyyy"
+        }
+        // What the formatter gives for years 1–9999, without its per-call parsing context (a million rows in a replay).
+        LocalDateTime utc = LocalDateTime.ofEpochSecond(seconds, instant.getNano(), ZoneOffset.UTC);
+        char[] text = new char[24];
+        digits(text, 0, utc.getYear(), 4);
+        text[4] = '-';
+        digits(text, 5, utc.getMonthValue(), 2);
+        text[7] = '-';
+        digits(text, 8, utc.getDayOfMonth(), 2);
+        text[10] = 'T';
+        digits(text, 11, utc.getHour(), 2);
+        text[13] = ':';
+        digits(text, 14, utc.getMinute(), 2);
+        text[16] = ':';
+        digits(text, 17, utc.getSecond(), 2);
+        text[19] = '.';
+        digits(text, 20, utc.getNano() / 1_000_000, 3);
+        text[23] = 'Z';
+        return new String(text);
+    }
+
+    /** 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z in epoch seconds. */
+    private static final long FIRST_FOUR_DIGIT_YEAR = -62_135_596_800L;
+    private static final long FIRST_FIVE_DIGIT_YEAR = 253_402_300_800L;
+
+    private static void digits(char[] text, int at, int value, int width) {
+        for (int i = at + width - 1; i >= at; i--) {
+            text[i] = (char) ('0' + value % 10);
+            value /= 10;
+        }
     }
 
     /**
@@ -110,6 +142,47 @@ public final class SparkJson {
             throw new UncheckedIOException(e);
         }
         return out.toString();
+    }
+
+    /**
+     * {@link #text} for many values one after the other, through one generator and one buffer: a command printing a
+     * million rows would otherwise build both for each. Not thread-safe.
+     */
+    public static final class Texts implements AutoCloseable {
+
+        private final java.io.StringWriter buffer = new java.io.StringWriter();
+        private final JsonGenerator json;
+
+        public Texts() {
+            try {
+                json = MAPPER.getFactory().createGenerator(buffer);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            json.setRootValueSeparator(null);
+        }
+
+        /** The same text as {@link SparkJson#text(Object)}. */
+        public String of(Object value) {
+            try {
+                writeValue(json, value);
+                json.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            String text = buffer.toString();
+            buffer.getBuffer().setLength(0);
+            return text;
+        }
+
+        @Override
+        public void close() {
+            try {
+                json.close();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
     }
 
     /** The row as a JSON tree, for views and tests. */

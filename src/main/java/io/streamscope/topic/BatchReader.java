@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
+import java.util.function.Function;
 
 /**
  * Batch → records: for each Kafka source of a checkpoint batch, the records of each partition in
@@ -82,19 +83,42 @@ public final class BatchReader {
 
     /** Reads the records of {@code batch} from {@code topics}. */
     public static BatchRecords read(TopicSource topics, Batch batch, ReadOptions options) throws TopicException {
-        Plan plan = plan(batch);
-        List<TopicRecord> all = new ArrayList<>();
-        List<RangeRead> reads = topics.read(plan.ranges().stream().map(PlannedRange::range).toList(), options, all::add);
+        Mapped<TopicRecord> read = read(topics, batch, options, record -> record);
         List<PartitionRecords> partitions = new ArrayList<>();
-        int next = 0;
-        for (int i = 0; i < reads.size(); i++) {
-            RangeRead read = reads.get(i);
-            int count = Math.toIntExact(read.recordsRead());
-            PlannedRange planned = plan.ranges().get(i);
+        for (int i = 0; i < read.reads().size(); i++) {
+            PlannedRange planned = read.plan().ranges().get(i);
             partitions.add(new PartitionRecords(planned.sourceIndex(), planned.range(), planned.startAssumed(),
-                    all.subList(next, next + count), read.missing()));
+                    read.values().get(i), read.reads().get(i).missing()));
+        }
+        return new BatchRecords(batch.id(), partitions, read.plan().notes());
+    }
+
+    /**
+     * A batch's records, each made into a value as it arrives.
+     *
+     * @param values per planned range, its records' values in offset order
+     * @param reads  per planned range, what was read and what is missing
+     */
+    public record Mapped<T>(Plan plan, List<List<T>> values, List<RangeRead> reads) {
+    }
+
+    /**
+     * Reads the records of {@code batch}, each given to {@code map} on this thread as it arrives, while the source
+     * may already read the next ones.
+     */
+    public static <T> Mapped<T> read(TopicSource topics, Batch batch, ReadOptions options, Function<TopicRecord, T> map)
+            throws TopicException {
+        Plan plan = plan(batch);
+        List<T> all = new ArrayList<>();
+        List<RangeRead> reads = topics.read(plan.ranges().stream().map(PlannedRange::range).toList(), options,
+                record -> all.add(map.apply(record)));
+        List<List<T>> values = new ArrayList<>();
+        int next = 0;
+        for (RangeRead read : reads) {
+            int count = Math.toIntExact(read.recordsRead());
+            values.add(all.subList(next, next + count));
             next += count;
         }
-        return new BatchRecords(batch.id(), partitions, plan.notes());
+        return new Mapped<>(plan, values, reads);
     }
 }

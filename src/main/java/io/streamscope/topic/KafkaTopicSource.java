@@ -110,7 +110,13 @@ public final class KafkaTopicSource implements TopicSource {
     @Override
     public List<RangeRead> read(List<OffsetRange> ranges, ReadOptions options, Consumer<TopicRecord> sink)
             throws TopicException {
-        ProgressCounter progress = new ProgressCounter(ranges, options);
+        return ReadAhead.run("streamscope-kafka-read", out -> readAll(ranges, options, out), sink,
+                new ProgressCounter(ranges, options), options);
+    }
+
+    /** On the read-ahead's thread: the records of {@code ranges} and the offsets covered, to {@code out}. */
+    private List<RangeRead> readAll(List<OffsetRange> ranges, ReadOptions options, ReadAhead.Output out)
+            throws TopicException {
         // One round of metadata for the whole request: the partitions of each topic, then the offsets of all of them.
         Map<String, List<KafkaPartition>> partitionsByTopic = new HashMap<>();
         Set<KafkaPartition> readable = new TreeSet<>();
@@ -136,17 +142,17 @@ public final class KafkaTopicSource implements TopicSource {
             } else if (!readable.contains(range.partition())) {
                 results.add(new RangeRead(range, 0, List.of(new MissingRange(range.partition(), range.from(), range.until(),
                         MissingRange.Cause.NO_SUCH_PARTITION))));
-                progress.covered(range.size());
+                out.covered(range.size());
             } else {
-                results.add(readRange(range, begins.get(range.partition()), ends.get(range.partition()), options, sink,
-                        progress));
+                results.add(readRange(range, begins.get(range.partition()), ends.get(range.partition()), options, out));
             }
+            out.flush();
         }
         return results;
     }
 
-    private RangeRead readRange(OffsetRange range, long begin, long end, ReadOptions options, Consumer<TopicRecord> sink,
-                                ProgressCounter progress) throws TopicException {
+    private RangeRead readRange(OffsetRange range, long begin, long end, ReadOptions options, ReadAhead.Output out)
+            throws TopicException {
         KafkaPartition partition = range.partition();
         List<MissingRange> missing = new ArrayList<>();
         long from = range.from();
@@ -154,24 +160,23 @@ public final class KafkaTopicSource implements TopicSource {
         if (from < begin) {
             long deletedUntil = Math.min(begin, until);
             missing.add(new MissingRange(partition, from, deletedUntil, MissingRange.Cause.DELETED_BY_RETENTION));
-            progress.covered(deletedUntil - from);
+            out.covered(deletedUntil - from);
             from = deletedUntil;
         }
         if (until > end) {
             long pastFrom = Math.max(end, from);
             missing.add(new MissingRange(partition, pastFrom, until, MissingRange.Cause.PAST_TOPIC_END));
-            progress.covered(until - pastFrom);
+            out.covered(until - pastFrom);
             until = pastFrom;
         }
-        long records = from < until ? readPartition(partition, from, until, options, sink, missing, progress) : 0;
+        long records = from < until ? readPartition(partition, from, until, options, missing, out) : 0;
         missing.sort(Comparator.comparingLong(MissingRange::from));
         return new RangeRead(range, records, missing);
     }
 
     /** Reads {@code [from, until)}, all inside the partition's current log, chunk by chunk. */
     private long readPartition(KafkaPartition partition, long from, long until, ReadOptions options,
-                               Consumer<TopicRecord> sink, List<MissingRange> missing, ProgressCounter progress)
-            throws TopicException {
+                               List<MissingRange> missing, ReadAhead.Output out) throws TopicException {
         TopicPartition tp = toKafka(partition);
         String doing = "reading " + partition + " from offset " + from;
         try {
@@ -195,7 +200,7 @@ public final class KafkaTopicSource implements TopicSource {
                     if (r.offset() >= until) {
                         break;
                     }
-                    sink.accept(toRecord(r, options.maxPayloadBytes()));
+                    out.record(toRecord(r, options.maxPayloadBytes()));
                     chunkRecords++;
                     position = r.offset() + 1;
                 }
@@ -220,12 +225,13 @@ public final class KafkaTopicSource implements TopicSource {
             records += chunkRecords;
             if (position > before) {
                 lastProgress = System.nanoTime();
-                progress.covered(position - before);
+                out.covered(position - before);
             } else if (System.nanoTime() - lastProgress > settings.timeout().toNanos()) {
                 throw new TopicException(description() + " sent nothing for " + partition + " at offset " + position
                         + " for " + KafkaErrors.seconds(settings) + " (" + (position - from) + " of " + (until - from)
                         + " offsets read): the broker stopped answering or is no longer reachable");
             }
+            out.flush(); // also where an abandoned read stops
         }
         return records;
     }

@@ -20,7 +20,6 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.IdentityHashMap;
@@ -178,7 +177,7 @@ public final class RowDecoder {
                 parser.skipChildren();
             }
         }
-        Row row = new Row(struct, Arrays.asList(values));
+        Row row = Row.adopt(struct, values); // values is this call's own array
         if (problem != null) {
             throw new PartialValue(row, problem);
         }

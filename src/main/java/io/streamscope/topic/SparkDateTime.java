@@ -44,7 +44,11 @@ final class SparkDateTime {
             // Spark takes today's date for a time without a date; the clock keeps that deterministic here.
             LocalDate date = parsed.justTime ? LocalDate.now(clock.withZone(zone))
                     : LocalDate.of(parsed.segments[0], parsed.segments[1], parsed.segments[2]);
-            return Optional.of(instantToMicros(ZonedDateTime.of(LocalDateTime.of(date, time), zone).toInstant()));
+            LocalDateTime local = LocalDateTime.of(date, time);
+            // A fixed offset needs no zone rules (ZoneOffset.getRules() builds a new ZoneRules at each call).
+            Instant instant = zone instanceof ZoneOffset offset ? local.toInstant(offset)
+                    : ZonedDateTime.of(local, zone).toInstant();
+            return Optional.of(instantToMicros(instant));
         } catch (DateTimeException | ArithmeticException e) {
             return Optional.empty();
         }
@@ -146,6 +150,9 @@ final class SparkDateTime {
 
     /** Spark's {@code getZoneId}: also accepts the pre-3.0 forms {@code +h:mm} and {@code +hh:m}. */
     static ZoneId zoneId(String id) {
+        if (id.equals("Z")) {
+            return ZoneOffset.UTC; // what ZoneId.of gives for it, without the two pattern matches per timestamp
+        }
         String formatted = SINGLE_HOUR_TZ.matcher(id).replaceFirst("$10$2:");
         formatted = SINGLE_MINUTE_TZ.matcher(formatted).replaceFirst("$1$2:0$3");
         return ZoneId.of(formatted, ZoneId.SHORT_IDS);

@@ -156,12 +156,7 @@ class KafkaTopicSourceTest {
 
     @Test
     void progressIsReportedAndCancellationStopsTheRead() throws Exception {
-        String topic = TestBroker.createTopic("progress", 1, Map.of());
-        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
-        for (int i = 0; i < 2_000; i++) {
-            records.add(new ProducerRecord<>(topic, 0, (long) i, null, ("{\"i\":" + i + "}").getBytes(StandardCharsets.UTF_8)));
-        }
-        TestBroker.produce(records);
+        String topic = numberedTopic("progress", 2_000);
         OffsetRange all = new OffsetRange(new KafkaPartition(topic, 0), 0, 2_000);
         try (KafkaTopicSource source = open()) {
             List<Progress> reports = new ArrayList<>();
@@ -177,5 +172,38 @@ class KafkaTopicSourceTest {
             assertTrue(delivered.get() < 2_000, "cancelled after " + delivered.get());
             assertFalse(delivered.get() < 600);
         }
+    }
+
+    @Test
+    void aSinkThatFailsStopsTheReadAndTheSourceReadsAgain() throws Exception {
+        String topic = numberedTopic("failing-sink", 3_000);
+        OffsetRange all = new OffsetRange(new KafkaPartition(topic, 0), 0, 3_000);
+        try (KafkaTopicSource source = open()) {
+            AtomicInteger delivered = new AtomicInteger();
+            java.io.UncheckedIOException thrown = assertThrows(java.io.UncheckedIOException.class, () -> source.read(
+                    List.of(all), ReadOptions.fullValues(), r -> {
+                        if (delivered.incrementAndGet() == 700) {
+                            throw new java.io.UncheckedIOException(new java.io.IOException("disk full"));
+                        }
+                    }));
+            assertEquals("disk full", thrown.getCause().getMessage());
+            assertEquals(700, delivered.get(), "no record after the one the sink refused");
+            // the read's thread has let go of the client: the next read gets every record, in order
+            List<Long> offsets = new ArrayList<>();
+            List<RangeRead> reads = source.read(List.of(all), ReadOptions.fullValues(), r -> offsets.add(r.offset()));
+            assertEquals(3_000, reads.get(0).recordsRead());
+            assertEquals(java.util.stream.LongStream.range(0, 3_000).boxed().toList(), offsets);
+        }
+    }
+
+    /** A one-partition topic of {@code count} records {"i":0}, {"i":1}, … at offsets 0, 1, … */
+    private static String numberedTopic(String name, int count) throws Exception {
+        String topic = TestBroker.createTopic(name, 1, Map.of());
+        List<ProducerRecord<byte[], byte[]>> records = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            records.add(new ProducerRecord<>(topic, 0, (long) i, null, ("{\"i\":" + i + "}").getBytes(StandardCharsets.UTF_8)));
+        }
+        TestBroker.produce(records);
+        return topic;
     }
 }
