@@ -15,7 +15,14 @@ if [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" != "$jar" ] && [ -w "$app"
   echo "streamscope: making the class-data archive for $root (once, a few seconds)" >&2
   "$root/lib/app/make-cds-archive.sh" || echo "streamscope: no class-data archive (see above); starting without" >&2
 fi
+# The JIT: commands that read a checkpoint's logs and metadata are done before most of what C2 compiles is ready, and
+# the compiling takes up to half their CPU; C1 alone halves inspect's (README, "The targets of issue 16"). Reads of
+# data (state rows, a replay, a topic), the doctor's state checks and the window run long enough for C2 to pay.
+case "${1:-}" in
+  inspect | handover | watch | help | --help | -h) jit=-XX:TieredStopAtLevel=1 ;;
+  *) jit=-XX:+TieredCompilation ;;
+esac
 if [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" = "$jar" ]; then
-  exec "$java" -XX:+UseSerialGC -Xms64m "-XX:SharedArchiveFile=$app/streamscope.jsa" -cp "$jar" io.streamscope.Launcher "$@"
+  exec "$java" -XX:+UseSerialGC -Xms64m "$jit" "-XX:SharedArchiveFile=$app/streamscope.jsa" -cp "$jar" io.streamscope.Launcher "$@"
 fi
-exec "$java" -XX:+UseSerialGC -Xms64m -cp "$jar" io.streamscope.Launcher "$@"
+exec "$java" -XX:+UseSerialGC -Xms64m "$jit" -cp "$jar" io.streamscope.Launcher "$@"
