@@ -45,12 +45,23 @@ public final class TimelineStrip extends VBox {
         lag.setWrapText(true);
         lag.setMaxWidth(Double.MAX_VALUE);
         lag.setMinHeight(USE_PREF_SIZE);
-        timeline.dataProperty().addListener((property, old, data) -> refresh());
-        timeline.selectedIndexProperty().addListener((property, old, index) -> refresh());
+        timeline.dataProperty().addListener((property, old, data) -> refreshIfShown());
+        timeline.selectedIndexProperty().addListener((property, old, index) -> refreshIfShown());
         if (replay != null) {
-            replay.outcomeProperty().addListener((property, old, outcome) -> refresh());
+            replay.outcomeProperty().addListener((property, old, outcome) -> refreshIfShown());
         }
+        visibleProperty().addListener((property, old, shown) -> refreshIfShown());
         refresh();
+    }
+
+    /**
+     * The strip shows only in presentation mode; hidden, it is brought up to date when it shows again. Building its
+     * labels and their tooltips (each a popup window with a scene of its own) took a fifth of a step's FX-thread time.
+     */
+    private void refreshIfShown() {
+        if (isVisible()) {
+            refresh();
+        }
     }
 
     /** The text of every line, for tests and for the lesson. */
