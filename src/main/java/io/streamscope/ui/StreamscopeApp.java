@@ -32,6 +32,9 @@ public class StreamscopeApp extends Application {
         arguments.warnings().forEach(warning -> System.err.println("streamscope: " + warning));
         Settings settings = settings();
         WindowModel model = WindowModel.create(settings);
+        if (!arguments.lesson()) {
+            model.startOpening(arguments); // read while the window is built; applied below, before start returns
+        }
         MainWindow window = MainWindow.create(model);
         window.show(stage);
         FirstFrameProbe.installIfAsked(stage.getScene());

@@ -60,6 +60,8 @@ public final class WindowModel {
     private Path settingsFolder;
     /** Set while a checkpoint's settings are put in place: those are no change of the user's. */
     private boolean restoring;
+    /** The command line whose checkpoint {@link #startOpening} opened already: {@link #apply} does not open it again. */
+    private LaunchArguments openedEarly;
     /** Whether the editor's text and the topic source are the user's (else the folder's defaults: not remembered). */
     private boolean textGiven;
     private boolean topicGiven;
@@ -320,7 +322,25 @@ public final class WindowModel {
                 .runOn(activity);
     }
 
+    /**
+     * Starts reading the command line's checkpoint now, before the window is built, so that the read and the window's
+     * building share the cores; call {@link #apply} with the same arguments before the FX thread is free again. The
+     * read hands its result over on the FX thread, so it reaches the model after the window and {@code apply}'s
+     * settings (mode, batch, topic) are in place, as when {@code apply} opens it. A {@code --job} file is read first,
+     * so with one nothing starts early.
+     */
+    public void startOpening(LaunchArguments arguments) {
+        if (arguments.job().isEmpty()) {
+            openGiven(arguments);
+            openedEarly = arguments;
+        }
+    }
+
     private void openGiven(LaunchArguments arguments) {
+        if (arguments == openedEarly) {
+            openedEarly = null;
+            return;
+        }
         arguments.checkpoint().ifPresent(this::open);
         arguments.remote().ifPresent(uri -> openLocation(uri, arguments.hadoop()));
     }
