@@ -11,20 +11,22 @@ import javafx.scene.control.skin.VirtualFlow;
  * JavaFX's flow lays its cells out inside the count's change and again in the layout pass that follows; each layout
  * walks the size of every row (100,000 in a long replay), so the first one, whose result the second replaces, cost a
  * step several milliseconds per table. The count's change still requests the layout, which the next pulse (or
- * {@code scrollTo}, or a snapshot) runs.
+ * {@code scrollTo}, or a snapshot) runs. Every {@code .replay-table} has it: the input, result and sink tables and
+ * presentation mode's state columns.
  */
-public final class ReplayTableSkin extends TableViewSkin<ShownRow> {
+public final class ReplayTableSkin<T> extends TableViewSkin<T> {
 
-    private DeferringFlow flow;
+    private DeferringFlow<T> flow;
 
     /** Made by the stylesheet ({@code -fx-skin} of {@code .replay-table}), as JavaFX makes a table's own skin. */
-    public ReplayTableSkin(TableView<ShownRow> table) {
+    public ReplayTableSkin(TableView<T> table) {
         super(table);
     }
 
     @Override
-    protected VirtualFlow<TableRow<ShownRow>> createVirtualFlow() {
-        flow = new DeferringFlow(); // called from the super constructor: the field is set, not initialised
+    protected VirtualFlow<TableRow<T>> createVirtualFlow() {
+        // runs inside the super constructor: the field has no initialiser, so this assignment stands
+        flow = new DeferringFlow<>();
         return flow;
     }
 
@@ -38,7 +40,7 @@ public final class ReplayTableSkin extends TableViewSkin<ShownRow> {
         }
     }
 
-    private static final class DeferringFlow extends VirtualFlow<TableRow<ShownRow>> {
+    private static final class DeferringFlow<T> extends VirtualFlow<TableRow<T>> {
         private boolean deferring;
 
         /**
