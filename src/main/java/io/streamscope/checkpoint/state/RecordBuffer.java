@@ -35,6 +35,8 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     private int[] spareKeyLength = new int[0];
     private int[] spareValueAt = new int[0];
     private int[] spareValueLength = new int[0];
+    /** Whether the records came in key order, so that the sort and the move to the front had nothing to do. */
+    private boolean inFileOrder;
     private int[] order = new int[1024];
     private int[] scratch = new int[1024];
     private Cancellation cancellation = Cancellation.NEVER;
@@ -88,7 +90,9 @@ final class RecordBuffer implements StateFileReader.RecordSink {
                 live[liveCount++] = record;
             }
         }
-        moveLiveToFront();
+        if (!inFileOrder) {
+            moveLiveToFront();
+        }
     }
 
     /**
@@ -223,6 +227,16 @@ final class RecordBuffer implements StateFileReader.RecordSink {
         order = ensure(order, count);
         scratch = ensure(scratch, count);
         prepareSortKeys();
+        inFileOrder = true; // RocksDB's files, and deltas of a key or two, come sorted: one pass tells
+        for (int i = 1; i < count && inFileOrder; i++) {
+            inFileOrder = compare(i - 1, i) < 0;
+        }
+        if (inFileOrder) {
+            for (int i = 0; i < count; i++) {
+                order[i] = i;
+            }
+            return order;
+        }
         radixSortByWord();
         for (int from = 0; from < count; ) {
             int to = from + 1;
