@@ -103,4 +103,21 @@ class StorageSettingsTest {
         }));
         assertEquals(4, calls.get(), "gives up after its attempts");
     }
+
+    /** A missing file whose path or port holds "503" or "429" was taken for a throttle and retried for seconds. */
+    @Test
+    void onlyAStatusCodeIsAThrottleNotDigitsInAPathOrAPort() {
+        for (String throttled : List.of("listStatus on s3a://bucket/chk: 503 SlowDown: Please reduce your request rate",
+                "Service: S3, Status Code: 503, Request ID: X1", "Operation failed: \"The server is busy.\", 503, HEAD, https://a.dfs.core.windows.net/c",
+                "HTTP 429 Too Many Requests", "error 503 service unavailable", "429 Too Many Requests")) {
+            assertTrue(Retry.isThrottling(new IOException(throttled)), throttled);
+        }
+        for (String final_ : List.of("Call From host/127.0.0.1 to localhost:45033 failed on connection exception",
+                "listStatus on hdfs://localhost:42999/chk/run-4503/sources: refused", "/tmp/streamscope-minidfs15034290/x: denied",
+                "file /data/429/offsets/7 is damaged")) {
+            assertFalse(Retry.isThrottling(new IOException(final_)), final_);
+        }
+        assertFalse(Retry.isThrottling(new java.io.FileNotFoundException("File does not exist: /chk/503 SlowDown")),
+                "a missing file is final, whatever its name says");
+    }
 }
