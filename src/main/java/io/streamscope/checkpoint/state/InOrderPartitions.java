@@ -11,8 +11,9 @@ import java.util.function.IntFunction;
 import java.util.function.ObjIntConsumer;
 
 /**
- * One job per partition on worker threads, the results handed out on the calling thread in partition order. Jobs run
- * at most one per worker ahead of the partition being handed out, so memory holds a few partitions whatever the store.
+ * One job per partition on worker threads, the results handed out on the calling thread in partition order. At most
+ * {@code pending} jobs are queued or running while a result is handed out, so memory holds a few partitions whatever
+ * the store.
  */
 final class InOrderPartitions {
 
@@ -28,7 +29,8 @@ final class InOrderPartitions {
      * @param beforeEach called on the calling thread before each partition is waited for (to check for cancellation and
      *                   report progress); what it throws ends the run
      */
-    static <R> void run(int partitions, int workers, IntFunction<R> job, IntConsumer beforeEach, ObjIntConsumer<R> sink) {
+    static <R> void run(int partitions, int workers, int pending, IntFunction<R> job, IntConsumer beforeEach,
+                        ObjIntConsumer<R> sink) {
         AtomicInteger threads = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(workers, runnable -> {
             Thread thread = new Thread(runnable, "streamscope-state-" + threads.incrementAndGet());
@@ -38,7 +40,7 @@ final class InOrderPartitions {
         ArrayDeque<Future<R>> ahead = new ArrayDeque<>();
         int submitted = 0;
         try {
-            while (submitted < partitions && ahead.size() <= workers) {
+            while (submitted < partitions && ahead.size() < pending) {
                 int partition = submitted++;
                 ahead.add(pool.submit(() -> job.apply(partition)));
             }

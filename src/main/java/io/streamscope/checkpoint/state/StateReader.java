@@ -19,13 +19,12 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CancellationException;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
@@ -150,7 +149,8 @@ public final class StateReader {
         String what = storeName() + " version " + version;
         StoreFindings.Mark before = found.mark();
         ThreadLocal<PartitionWorker> workers = ThreadLocal.withInitial(() -> new PartitionWorker(decoder(batchId), work.cancellation()));
-        InOrderPartitions.run(store.numPartitions(), InOrderPartitions.workers(), partition -> {
+        int threads = InOrderPartitions.workers();
+        InOrderPartitions.run(store.numPartitions(), threads, threads + 1, partition -> {
             PartitionWorker worker = workers.get();
             PartitionRenderer<R> renderer = renderers.apply(partition);
             if (stateAt(partition, version, worker.buffer)) {
@@ -183,38 +183,28 @@ public final class StateReader {
         long version = batchId + 1;
         StateRowDecoder decoder = decoder(batchId);
         StateRow reused = reuse ? decoder.emptyRow() : null;
-        RecordBuffer[] buffers = {new RecordBuffer(), new RecordBuffer()};
-        for (RecordBuffer buffer : buffers) {
-            buffer.askBetweenRecords(work.cancellation());
-        }
+        // Two buffers: the next partition is rebuilt into one while this one is handed out from the other.
+        Queue<RecordBuffer> free = new ConcurrentLinkedQueue<>(List.of(new RecordBuffer(), new RecordBuffer()));
+        free.forEach(buffer -> buffer.askBetweenRecords(work.cancellation()));
         String what = storeName() + " version " + version;
-        ExecutorService prefetch = Executors.newSingleThreadExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "streamscope-state-prefetch");
-            thread.setDaemon(true);
-            return thread;
-        });
-        try {
-            Future<Boolean> next = prefetch.submit(() -> stateAt(0, version, buffers[0]));
-            for (int partition = 0; partition < store.numPartitions(); partition++) {
-                work.check();
-                work.report(what, partition, store.numPartitions(), Progress.Unit.PARTITIONS);
-                boolean readable = next.get();
-                int following = partition + 1;
-                // The other buffer: the one the previous partition was handed out from, which is done with.
-                next = following < store.numPartitions() ? prefetch.submit(() -> stateAt(following, version, buffers[following % 2])) : null;
-                if (readable) {
-                    handOut(partition, buffers[partition % 2], decoder, reused, sink, work.cancellation());
-                }
-            }
+        InOrderPartitions.run(store.numPartitions(), 1, 1, partition -> {
+            RecordBuffer buffer = Objects.requireNonNull(free.poll(), "a buffer is free while one partition is rebuilt");
+            return new Rebuilt(buffer, stateAt(partition, version, buffer));
+        }, partition -> {
             work.check();
-            work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (ExecutionException e) {
-            throw e.getCause() instanceof RuntimeException runtime ? runtime : new IllegalStateException(e.getCause());
-        } finally {
-            prefetch.shutdownNow();
-        }
+            work.report(what, partition, store.numPartitions(), Progress.Unit.PARTITIONS);
+        }, (rebuilt, partition) -> {
+            if (rebuilt.readable()) {
+                handOut(partition, rebuilt.buffer(), decoder, reused, sink, work.cancellation());
+            }
+            free.add(rebuilt.buffer());
+        });
+        work.check();
+        work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
+    }
+
+    /** A partition's state at a version in {@code buffer}; not {@code readable} when it could not be rebuilt. */
+    private record Rebuilt(RecordBuffer buffer, boolean readable) {
     }
 
     private static void handOut(int partition, RecordBuffer buffer, StateRowDecoder decoder, StateRow reused,
