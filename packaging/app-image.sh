@@ -33,6 +33,11 @@ jpackage --type app-image --name streamscope --dest "$dist" \
 cp packaging/launcher.sh "$image/bin/streamscope"
 cp packaging/make-cds-archive.sh "$image/lib/app/make-cds-archive.sh"
 chmod 755 "$image/bin/streamscope" "$image/lib/app/make-cds-archive.sh"
+# JavaFX's native libraries beside the jar, where JavaFX looks first: from inside the jar they are copied to
+# ~/.openjfx/cache and hashed against the copy there at every start.
+javafx_libs=$(jar tf "$image/lib/app/streamscope.jar" | grep -E '^lib[^/]*\.so$' || true)
+# shellcheck disable=SC2086 # one name per word
+[ -z "$javafx_libs" ] || (cd "$image/lib/app" && jar xf streamscope.jar $javafx_libs)
 
 # AppCDS: the classes the commands load (checkpoint, state, topic, replay, doctor, Jackson, JSON output), listed in the
 # image (lib/app/streamscope.classlist) and archived with its own runtime and exactly the class path bin/streamscope

@@ -17,12 +17,16 @@ if [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" != "$jar" ] && [ -w "$app"
 fi
 # The JIT: commands that read a checkpoint's logs and metadata are done before most of what C2 compiles is ready, and
 # the compiling takes up to half their CPU; C1 alone halves inspect's (README, "The targets of issue 16"). Reads of
-# data (state rows, a replay, a topic), the doctor's state checks and the window run long enough for C2 to pay.
+# data (state rows, a replay, a topic) and the doctor's state checks run long enough for C2 to pay from the start.
+# The window needs C2 for stepping through 100,000 rows, but at its start C2 compiled what runs a few thousand
+# times (CSS matching, the first layout) on the second core the FX thread needs: with C2's thresholds ten times
+# Java's, the first frame comes about 0.4 s sooner and the hot code of a step still gets C2 within a few steps.
 case "${1:-}" in
-  inspect | handover | watch | help | --help | -h) jit=-XX:TieredStopAtLevel=1 ;;
-  *) jit=-XX:+TieredCompilation ;;
+  inspect | handover | watch | help | --help | -h) jit="-XX:TieredStopAtLevel=1" ;;
+  state | replay | topic | doctor) jit="-XX:+TieredCompilation" ;;
+  *) jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000" ;;
 esac
 if [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" = "$jar" ]; then
-  exec "$java" -XX:+UseSerialGC -Xms64m "$jit" "-XX:SharedArchiveFile=$app/streamscope.jsa" -cp "$jar" io.streamscope.Launcher "$@"
+  exec "$java" -XX:+UseSerialGC -Xms64m $jit "-XX:SharedArchiveFile=$app/streamscope.jsa" -cp "$jar" io.streamscope.Launcher "$@"
 fi
-exec "$java" -XX:+UseSerialGC -Xms64m "$jit" -cp "$jar" io.streamscope.Launcher "$@"
+exec "$java" -XX:+UseSerialGC -Xms64m $jit -cp "$jar" io.streamscope.Launcher "$@"
