@@ -2,6 +2,7 @@ package io.streamscope.ui;
 
 import io.streamscope.ui.display.DisplayViewModel;
 import io.streamscope.ui.display.SceneStyle;
+import io.streamscope.ui.display.TabContentOnDemand;
 import io.streamscope.ui.doctor.DoctorController;
 import io.streamscope.ui.export.Exporter;
 import io.streamscope.ui.export.TableExportMenu;
@@ -158,6 +159,11 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
             bar.getChildren().add(button);
         }
         shortcuts(model, header, scene, lesson).install(scene);
+        // the unselected tabs' views join the scene when first chosen: the first frame's CSS and layout skip them
+        if (loader.getNamespace().get("inspector") instanceof javafx.scene.control.TabPane inspector) {
+            TabContentOnDemand.install(inspector);
+        }
+        TabContentOnDemand.install(tables.outputTabs());
         return new MainWindow(scene, model, lesson);
     }
 

@@ -93,6 +93,7 @@ class DebuggerJourneyTest {
         TableView<?> input = robot.lookup("#inputTable").queryTableView();
         assertEquals(7, onFx(() -> input.getItems().size()), "every input row up to batch 2");
         assertNotNull(robot.lookup("#resultTable").query());
+        UiTestSupport.showTab(robot, window, "progressTab");
         assertNotNull(robot.lookup("#progressPane").query());
         screenshot(robot, window.scene(), "shop-totals-update.png");
     }
@@ -122,6 +123,7 @@ class DebuggerJourneyTest {
         // The inspector follows: the raw offsets file of the selected batch, read in the background.
         robot.type(KeyCode.HOME);
         UiTestSupport.awaitIdle(window);
+        UiTestSupport.showTab(robot, window, "batchFilesTab");
         TextArea offsets = robot.lookup("#offsetsText").queryAs(TextArea.class);
         String offsetsText = onFx(offsets::getText);
         assertTrue(offsetsText.endsWith("{\"orders\":{\"0\":4}}"), offsetsText);
@@ -215,6 +217,7 @@ class DebuggerJourneyTest {
 
         robot.interact(() -> timeline().select(2));
         UiTestSupport.awaitIdle(window);
+        UiTestSupport.showTab(robot, window, "batchFilesTab");
         Label commitNote = robot.lookup("#commitsNoteLabel").queryAs(Label.class);
         String note = onFx(commitNote::getText);
         assertTrue(note.contains("Spark runs it again on restart"), note);

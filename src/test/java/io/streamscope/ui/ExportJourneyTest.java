@@ -75,6 +75,7 @@ class ExportJourneyTest {
         assertEquals((int) window.scene().getHeight(), image.getHeight());
         assertTrue(reports.get(0).startsWith("Saved the picture to "), reports.toString());
 
+        UiTestSupport.showTab(robot, window, "confTab");
         TableView<?> conf = robot.lookup("#confTable").queryTableView();
         AtomicReference<Task<Path>> csv = new AtomicReference<>();
         robot.interact(() -> csv.set(exporter.writeCsv(TableCsv.of(conf), out.resolve("conf.csv"))));
@@ -112,6 +113,7 @@ class ExportJourneyTest {
         TabPane inspector = robot.lookup("#inspectorTabs").queryAs(TabPane.class);
         robot.interact(() -> inspector.getSelectionModel().select(2)); // Conf
         WaitForAsyncUtils.waitForFxEvents();
+        UiTestSupport.showTab(robot, window, "confTab");
         TableView<?> conf = robot.lookup("#confTable").queryTableView();
 
         robot.rightClickOn(conf);

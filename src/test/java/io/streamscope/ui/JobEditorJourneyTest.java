@@ -143,6 +143,7 @@ class JobEditorJourneyTest {
             BatchStep step = onFx(() -> window.model().replay().currentStep());
             assertEquals(id, step.batchId());
             assertEquals(spark.get(batch), texts(step.sinkRows()), "batch " + batch + "'s sink rows are Spark's");
+            UiTestSupport.showTab(robot, window, "sinkTab");
             assertEquals(step.sinkRows().size(), rows(robot, window, "#sinkTable").size());
             assertEquals(step.sinkRows().size(), rows(robot, window, "#resultTable").size(), "update: the changed rows");
         }
@@ -214,6 +215,7 @@ class JobEditorJourneyTest {
         assertEquals("Topic: orders.jsonl", text(robot, again, "#topicSourceLabel"));
         assertEquals(List.of("batch", "partition", "offset", "order_id"),
                 columns(robot, again, "#inputTable").subList(0, 4), "no topic column for one source");
+        UiTestSupport.showTab(robot, again, "sinkTab");
         assertEquals(List.of("1:47.49", "3:19.74"), rows(robot, again, "#sinkTable").stream()
                 .map(row -> row.cell(0) + ":" + row.cell(1)).sorted().toList());
         screenshot(robot, again.scene(), "job-other-checkpoint.png");

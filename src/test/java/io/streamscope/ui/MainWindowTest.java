@@ -82,6 +82,7 @@ class MainWindowTest {
         assertEquals(List.of(4L), columns.stream().filter(PaintedColumn::selected).map(PaintedColumn::batchId).toList(),
                 "the newest batch is selected at opening");
 
+        UiTestSupport.showTab(robot, window, "problemsTab");
         ListView<Finding> problems = robot.lookup("#problemsList").queryListView();
         List<Finding> findings = onFx(() -> List.copyOf(problems.getItems()));
         assertTrue(findings.stream().anyMatch(f -> f.kind() == Finding.Kind.NOTE
@@ -103,6 +104,7 @@ class MainWindowTest {
         StatusBar status = robot.lookup("#statusBar").query();
         String text = onFx(status::getText);
         assertTrue(text.startsWith("Not a checkpoint: ") && text.contains("testCommitLogV1"), text);
+        UiTestSupport.showTab(robot, window, "problemsTab");
         ListView<Finding> problems = robot.lookup("#problemsList").queryListView();
         List<Finding> findings = onFx(() -> List.copyOf(problems.getItems()));
         assertEquals(1, findings.size());

@@ -105,6 +105,7 @@ class ReplayJourneyTest {
                     : total.endsWith("→ 19.74"), total);
             assertEquals("updated", row.kind());
         }
+        UiTestSupport.showTab(robot, window, "sinkTab");
         List<ShownRow> sink = rows(robot, "#sinkTable");
         assertEquals(List.of("1:47.49", "3:19.74"),
                 sink.stream().map(r -> r.cell(0) + ":" + r.cell(1)).sorted().toList());
@@ -134,6 +135,7 @@ class ReplayJourneyTest {
         assertEquals(List.of("1:47.49", "2:49.35", "3:19.74"),
                 result.stream().map(r -> r.cell(0) + ":" + r.cell(1)).sorted().toList());
         assertEquals(2, result.stream().filter(r -> r.changedCells().contains(1)).count(), "customers 1 and 3 changed");
+        UiTestSupport.showTab(robot, window, "sinkTab");
         assertEquals(3, rows(robot, "#sinkTable").size(), "complete mode writes the whole table");
         screenshot(robot, window.scene(), "replay-complete-batch-2.png");
 
@@ -167,6 +169,7 @@ class ReplayJourneyTest {
         for (ShownRow row : result) {
             assertTrue(new BigDecimal(row.cell(2)).compareTo(new BigDecimal("10.00")) >= 0, row.toString());
         }
+        UiTestSupport.showTab(robot, window, "sinkTab");
         assertEquals(List.of("150"), column(rows(robot, "#sinkTable"), 0), "batch 2 appended order 150 only");
         assertEquals(7, rows(robot, "#inputTable").size());
         screenshot(robot, window.scene(), "replay-big-orders-append.png");

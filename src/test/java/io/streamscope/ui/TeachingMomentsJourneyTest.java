@@ -120,6 +120,7 @@ class TeachingMomentsJourneyTest {
         assertTrue(onFx(runs::isVisible));
         assertTrue(text(robot, "#batchRunsLabel").startsWith("Batch 2 ran twice: run 3 died before commits/2 — the sink "
                 + "received 2 rows; then run 4 committed — the sink received 2 rows"), text(robot, "#batchRunsLabel"));
+        UiTestSupport.showTab(robot, window, "restartsTab");
         assertEquals(text(robot, "#batchRunsLabel"), text(robot, "#batchRunsText"), "the restarts tab says the same");
         assertFalse(onFx(robot.lookup("#foreachBatchLab").queryAs(VBox.class)::isVisible), "nothing will replay now");
         screenshot(robot, window.scene(), "teaching-batch-ran-twice.png");

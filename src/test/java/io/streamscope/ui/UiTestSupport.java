@@ -4,6 +4,8 @@ import io.streamscope.ui.export.PngImage;
 import io.streamscope.ui.recent.RecentFolders;
 import io.streamscope.ui.timeline.BatchTimeline;
 import javafx.scene.Scene;
+import javafx.scene.control.Tab;
+import javafx.scene.control.TabPane;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
 import org.testfx.api.FxRobot;
@@ -70,6 +72,19 @@ public final class UiTestSupport {
     public static void awaitIdle(MainWindow window) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !onFx(window.model().activity()::isBusy));
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    /**
+     * Selects the tab with this fx:id, as a click on its header does: a tab's view joins the scene when its tab is
+     * first selected (ui.display.TabContentOnDemand), so a journey opens the tab before it looks inside.
+     */
+    public static void showTab(FxRobot robot, MainWindow window, String tabId) {
+        Tab tab = window.scene().getRoot().lookupAll(".tab-pane").stream()
+                .flatMap(pane -> ((TabPane) pane).getTabs().stream())
+                .filter(candidate -> tabId.equals(candidate.getId()))
+                .findFirst().orElseThrow(() -> new AssertionError("no tab #" + tabId));
+        robot.interact(() -> tab.getTabPane().getSelectionModel().select(tab));
         WaitForAsyncUtils.waitForFxEvents();
     }
 

@@ -268,7 +268,8 @@ public final class LessonController {
             return;
         }
         Evidence evidence = steps.get(i).evidence();
-        Node node = evidence.kind() == Evidence.Kind.FILE ? file : root.lookup("#" + evidence.target());
+        Node node = evidence.kind() == Evidence.Kind.FILE ? file
+                : io.streamscope.ui.display.TabContentOnDemand.lookupById(root, evidence.target());
         if (node == null) {
             return;
         }
