@@ -10,6 +10,8 @@ import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Reads a checkpoint folder into a {@link Checkpoint}. It never throws on bad content: each damaged file becomes a
@@ -56,6 +58,10 @@ public final class CheckpointReader {
         FolderAccess access = new FolderAccess(root, findings);
 
         String queryId = readQueryId(access);
+        // state/ is listed on another core while the logs are read; its findings join the others where they always did
+        Findings stateFindings = new Findings();
+        CompletableFuture<StateDiscovery.Discovery> discovery = CompletableFuture.supplyAsync(
+                () -> StateDiscovery.discoverAll(access.reportingTo(stateFindings), work));
         NavigableMap<Long, Path> offsetFiles = known == null ? LogFolder.batchFiles(access, root.resolve("offsets"), false)
                 : LogFolder.knownFiles(root.resolve("offsets"), known.offsets().keySet(), known.unreadableOffsets());
         boolean hasCommitLog = access.isFolder(root.resolve("commits"));
@@ -98,7 +104,8 @@ public final class CheckpointReader {
             entries.put(id, new BatchAssembler.LogEntries(offsetFiles.containsKey(id),
                     Optional.ofNullable(offsets.get(id)), Optional.ofNullable(commits.get(id))));
         }
-        StateDiscovery.Discovery state = StateDiscovery.discoverAll(access, work);
+        StateDiscovery.Discovery state = joined(discovery);
+        findings.addAll(stateFindings);
         List<StateOperatorInfo> operators = state.operators();
         NavigableMap<Long, Batch> batches = BatchAssembler.assemble(entries, sources, hasCommitLog,
                 spark21Signs(access, hasCommitLog, signs, operators), findings);
@@ -107,6 +114,21 @@ public final class CheckpointReader {
         notePartialVersions(state.partialVersions(), batches, findings);
         noteStateAheadOfCommits(operators, state.partialVersions(), batches, findings);
         return new Checkpoint(root, queryId, sources, batches, operators, findings.problems(), findings.notes());
+    }
+
+    /** The discovery's result, or what it threw (a cancellation, a bug) as it threw it. */
+    private static StateDiscovery.Discovery joined(CompletableFuture<StateDiscovery.Discovery> discovery) {
+        try {
+            return discovery.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            if (e.getCause() instanceof Error cause) {
+                throw cause;
+            }
+            throw e;
+        }
     }
 
     /** Besides offsets without conf, what in the files points at Spark 2.1 (each a reason, for the note). */
