@@ -83,6 +83,7 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
 
     /** The window's scene at {@code width} × {@code height} (a test's projector). */
     public static MainWindow create(WindowModel model, double width, double height) throws IOException {
+        SceneStyle.preferTheme(model.display());
         Exporter exporter = new Exporter(model.activity(), () -> model.checkpoint().folderProperty().get(),
                 model.activity()::announce);
         HeaderController header = new HeaderController(model.checkpoint(), model.recent(), model.display(), exporter,
@@ -129,12 +130,16 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         SceneStyle.bind(scene, model.display());
         TableExportMenu.enable(scene, exporter);
         io.streamscope.ui.lesson.DecodeView decode = decodeTab(model, tables, exporter);
-        // presentation mode: the selected batch's state as columns under the result table, not in the folded inspector
+        // presentation mode: the selected batch's state as columns under the result table, not in the folded inspector;
+        // built the first time presentation mode is on (the desk's first frame has no use for it)
         if (tables.outputTabs().getParent() instanceof javafx.scene.layout.VBox output) {
-            io.streamscope.ui.state.StateColumnsView state = io.streamscope.ui.state.StateColumnsView.create(model.state(),
-                    model.display(), () -> javafx.application.Platform.runLater(tables::fitSplit));
-            output.getChildren().add(state.pane());
-            tables.alsoFit(state.table());
+            Runnable addStateColumns = () -> {
+                io.streamscope.ui.state.StateColumnsView state = io.streamscope.ui.state.StateColumnsView.create(
+                        model.state(), model.display(), () -> javafx.application.Platform.runLater(tables::fitSplit));
+                output.getChildren().add(state.pane());
+                tables.alsoFit(state.table());
+            };
+            onFirstPresentation(model.display(), addStateColumns);
         }
         io.streamscope.ui.lesson.LessonController lesson = new io.streamscope.ui.lesson.LessonController(model, root,
                 tables, decode, LESSON_SAMPLES.toAbsolutePath());
@@ -165,6 +170,22 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         }
         TabContentOnDemand.install(tables.outputTabs());
         return new MainWindow(scene, model, lesson);
+    }
+
+    private static void onFirstPresentation(DisplayViewModel display, Runnable action) {
+        if (display.isPresentation()) {
+            action.run();
+            return;
+        }
+        display.presentationProperty().addListener(new javafx.beans.value.ChangeListener<>() {
+            @Override
+            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> property, Boolean was, Boolean on) {
+                if (on) {
+                    property.removeListener(this);
+                    action.run();
+                }
+            }
+        });
     }
 
     /** The title names the output mode on show, not the one the sidecar was written for ("(update mode)"). */

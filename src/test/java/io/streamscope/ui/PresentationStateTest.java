@@ -48,14 +48,15 @@ class PresentationStateTest {
     void theTotalsStateAtBatchTwoIsColumnsOfKeyAndValueFields(FxRobot robot) throws Exception {
         UiTestSupport.open(robot, window, SAMPLES.resolve("shop-totals-update"));
         UiTestSupport.awaitReplay(window);
-        Node pane = robot.lookup("#presentationStatePane").query();
-        assertFalse(onFx(pane::isVisible), "not at the desk: the inspector's state panel is there");
+        assertTrue(robot.lookup("#presentationStatePane").tryQuery().isEmpty(),
+                "not at the desk (the inspector's state panel is there): not even built");
 
         robot.interact(() -> {
             window.model().timeline().requestBatch(2);
             window.model().display().presentationProperty().set(true);
         });
         UiTestSupport.awaitIdle(window);
+        Node pane = robot.lookup("#presentationStatePane").query();
         TableView<StateColumns.Row> table = robot.lookup("#presentationStateTable").queryAs(TableView.class);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> pane.isVisible() && table.getItems().size() == 3));
 

@@ -48,6 +48,14 @@ public final class SceneStyle {
     }
 
     /**
+     * Sets the theme's user-agent stylesheet before the first control is made: else JavaFX's Control class loads its
+     * own (Modena, 40 ms at start-up) only for {@link #bind} to replace it.
+     */
+    public static void preferTheme(DisplayViewModel display) {
+        javafx.application.Application.setUserAgentStylesheet(display.shownThemeProperty().get().userAgentStylesheet());
+    }
+
+    /**
      * The theme on show: AtlantaFX's stylesheet as the user-agent stylesheet (as AtlantaFX prescribes; it is the
      * application's, so every window follows), the theme's own sheet after the app's (the projector's contrast), and
      * {@code :dark} on the root for a dark theme.
