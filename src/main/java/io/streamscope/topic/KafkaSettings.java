@@ -30,6 +30,7 @@ public final class KafkaSettings {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
     /** Records per poll: the chunk between two cancellation checks and progress reports. */
     static final int CHUNK_RECORDS = 500;
+    static final int FETCH_MAX_WAIT_MILLIS = 20;
 
     private static final Set<String> GROUP_KEYS = Set.of(ConsumerConfig.GROUP_ID_CONFIG,
             ConsumerConfig.GROUP_INSTANCE_ID_CONFIG, ConsumerConfig.GROUP_PROTOCOL_CONFIG,
@@ -138,6 +139,11 @@ public final class KafkaSettings {
         props.put(ConsumerConfig.REQUEST_TIMEOUT_MS_CONFIG, Long.toString(timeout.toMillis()));
         props.put(ConsumerConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, Long.toString(timeout.toMillis()));
         props.put(ConsumerConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, "1000");
+        // Ranges are read one partition after another. Once a partition's last records are in, the client has already
+        // asked for more at the log's end, and the broker holds that fetch for fetch.max.wait.ms (500 ms by default)
+        // before the next partition's fetch may go to it: half a second per partition of a read that has nothing
+        // to wait for (1M records on 4 partitions: 4.4 → 2.6 s). An empty answer every 20 ms costs the broker nothing.
+        props.put(ConsumerConfig.FETCH_MAX_WAIT_MS_CONFIG, Integer.toString(FETCH_MAX_WAIT_MILLIS));
         props.putAll(fileProperties);
         GROUP_KEYS.forEach(props::remove);
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
