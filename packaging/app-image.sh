@@ -26,10 +26,10 @@ jpackage --type app-image --name streamscope --dest "$dist" \
   --input "$input" --main-jar streamscope.jar --main-class io.streamscope.Launcher \
   --add-modules "$modules" \
   --jlink-options "--strip-debug --no-header-files --no-man-pages --compress=2"
-# bin/streamscope is our script (packaging/launcher.sh), not jpackage's launcher: see the script for why. It runs the
-# JVM with Serial GC, the quickest start for one short command, and -Xms64m: Serial's default first heap, 1/64 of the
-# memory, has a young generation of about 130 MB that a million-row read fills before its first collection (160 MB of
-# RSS instead of 105).
+# bin/streamscope is our script (packaging/launcher.sh), not jpackage's launcher: see the script for why. It picks the
+# JIT and the collector per command: mostly Serial GC, the quickest start, with -Xms64m (Serial's default first heap,
+# 1/64 of the memory, has a young generation of about 130 MB that a million-row read fills before its first
+# collection: 160 MB of RSS instead of 105); Parallel GC for the commands that keep much alive.
 cp packaging/launcher.sh "$image/bin/streamscope"
 cp packaging/make-cds-archive.sh "$image/lib/app/make-cds-archive.sh"
 chmod 755 "$image/bin/streamscope" "$image/lib/app/make-cds-archive.sh"
