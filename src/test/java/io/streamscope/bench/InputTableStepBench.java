@@ -26,6 +26,7 @@ import static io.streamscope.bench.FxBench.onFx;
  * of the step (view models, listeners, the tables' updates), of the window's CSS and layout, and of rendering the
  * frame (a snapshot of the whole window): together what the window is blocked for.
  * Run: {@code mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=io.streamscope.bench.InputTableStepBench}
+ * (it runs in Maven's JVM: give it the window's JIT flags from {@code packaging/launcher.sh} in {@code MAVEN_OPTS})
  * ({@code -Dexec.args=1} for one run instead of two; {@code -Dexec.args="1 append"} replays the orders in append
  * mode, where the result table holds every row so far as well).
  */
@@ -53,6 +54,8 @@ public final class InputTableStepBench {
             long replayStart = System.nanoTime();
             awaitReplay(window);
             System.out.printf("replay of the synthetic checkpoint computed in %.1f s%n", (System.nanoTime() - replayStart) / 1e9);
+            // the JIT decides the FX thread's CPU per step: the app image's window runs with packaging/launcher.sh's flags
+            System.out.println("JVM options: " + ManagementFactory.getRuntimeMXBean().getInputArguments());
             PlaybackViewModel playback = window.model().playback();
             @SuppressWarnings("unchecked")
             TableView<Object> input = onFx(() -> (TableView<Object>) window.scene().lookup("#inputTable"));
