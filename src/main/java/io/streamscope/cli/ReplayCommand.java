@@ -225,7 +225,7 @@ final class ReplayCommand implements Command {
         json.writeArrayFieldStart(field);
         try (SparkJson.Texts texts = new SparkJson.Texts()) {
             for (Row row : rows) {
-                json.writeRawValue(texts.of(row));
+                texts.writeRawValue(json, row);
             }
         }
         json.writeEndArray();

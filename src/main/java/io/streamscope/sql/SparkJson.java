@@ -145,12 +145,13 @@ public final class SparkJson {
     }
 
     /**
-     * {@link #text} for many values one after the other, through one generator and one buffer: a command printing a
-     * million rows would otherwise build both for each. Not thread-safe.
+     * {@link #text} for many values one after the other, through one generator and one buffer, each written into
+     * another generator as a raw value: a command printing a million rows would otherwise build a generator, a buffer
+     * and a string for each. Not thread-safe.
      */
     public static final class Texts implements AutoCloseable {
 
-        private final java.io.StringWriter buffer = new java.io.StringWriter();
+        private final Chars buffer = new Chars();
         private final JsonGenerator json;
 
         public Texts() {
@@ -164,15 +165,26 @@ public final class SparkJson {
 
         /** The same text as {@link SparkJson#text(Object)}. */
         public String of(Object value) {
+            render(value);
+            String text = new String(buffer.chars(), 0, buffer.size());
+            buffer.reset();
+            return text;
+        }
+
+        /** Writes {@link SparkJson#text(Object) the text} of {@code value} into {@code out} as a raw value. */
+        public void writeRawValue(JsonGenerator out, Object value) throws IOException {
+            render(value);
+            out.writeRawValue(buffer.chars(), 0, buffer.size());
+            buffer.reset();
+        }
+
+        private void render(Object value) {
             try {
                 writeValue(json, value);
                 json.flush();
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            String text = buffer.toString();
-            buffer.getBuffer().setLength(0);
-            return text;
         }
 
         @Override
@@ -207,5 +219,12 @@ public final class SparkJson {
 
     private static String intervalText(Row.Interval interval) {
         return interval.months() + " months " + interval.days() + " days " + interval.microseconds() + " microseconds";
+    }
+
+    /** A {@link java.io.CharArrayWriter} that lends its array, unsynchronised use only. */
+    private static final class Chars extends java.io.CharArrayWriter {
+        char[] chars() {
+            return buf;
+        }
     }
 }
