@@ -57,6 +57,8 @@ public final class StateController {
     @FXML private PartitionChart statePartitionChart;
     @FXML private TableView<StateRowView> stateTable;
     @FXML private TextArea stateDetailPane;
+    @FXML private javafx.scene.control.ScrollPane stateFacts;
+    @FXML private javafx.scene.layout.VBox stateFactsBox;
 
     public StateController(StateViewModel viewModel) {
         this.viewModel = viewModel;
@@ -120,6 +122,8 @@ public final class StateController {
         stateVariableChooser.valueProperty().addListener((property, old, family) ->
                 viewModel.stateVariableProperty().set(family == null || family.isEmpty() ? null : family));
 
+        fitFactsToTheirText();
+
         stateTable.setRowFactory(table -> new TableRow<>() {
             @Override
             protected void updateItem(StateRowView row, boolean empty) {
@@ -155,7 +159,35 @@ public final class StateController {
         });
         viewModel.columnsProperty().addListener((property, old, columns) -> buildColumns(columns));
         buildColumns(viewModel.columnsProperty().get());
+        // rows arrive in chunks after the columns: widen the columns to what came
+        viewModel.tableRows().addListener((ListChangeListener<StateRowView>) change -> fitColumns());
+        // and once the stylesheet (or a zoom) gives the table its font
+        stateSummary.fontProperty().addListener((property, old, font) -> fitColumns());
     }
+
+    /**
+     * The facts' scroll pane asks for the height of their wrapped text at its width (its own preference is their height
+     * on one line each): they scroll only where the window is too short for them and three rows of the table.
+     */
+    private void fitFactsToTheirText() {
+        Runnable fit = () -> {
+            double width = stateFacts.getViewportBounds().getWidth();
+            if (width > 0) {
+                stateFacts.setPrefViewportHeight(Math.ceil(stateFactsBox.prefHeight(width)));
+            }
+        };
+        stateFacts.viewportBoundsProperty().addListener((property, old, bounds) -> fit.run());
+        stateFactsBox.needsLayoutProperty().addListener((property, old, needs) -> fit.run());
+    }
+
+    @SuppressWarnings("unchecked")
+    private void fitColumns() {
+        // before the table has cells: the summary's font, the root's size as the cells'
+        StateColumnWidths.fit(stateTable, stateSummary.getFont(),
+                column -> (Function<StateRowView, String>) column.getProperties().get(CELL_TEXT));
+    }
+
+    private static final String CELL_TEXT = "streamscope.cellText";
 
     @FXML
     private void copySelected() {
@@ -208,6 +240,7 @@ public final class StateController {
         }
         stateTable.getSortOrder().clear();
         stateTable.getColumns().setAll(all);
+        fitColumns();
     }
 
     private TableColumn<StateRowView, String> fieldColumn(String field, boolean ofKey) {
@@ -228,7 +261,8 @@ public final class StateController {
             String shown = text.apply(row);
             widest = Math.max(widest, shown == null ? 0 : Math.min(60, shown.length()));
         }
-        column.setPrefWidth(Math.max(48, widest * 7.5 + 22));
+        column.setPrefWidth(Math.max(48, widest * 7.5 + 22)); // a first guess; fitColumns() measures
+        column.getProperties().put(CELL_TEXT, text);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
         column.setCellFactory(table -> new TableCell<>() {
             private final Tooltip whole = new Tooltip();
