@@ -26,14 +26,15 @@ public final class MainController {
     @FXML private SplitPane mainSplit;
     @FXML private TabPane inspector;
     @FXML private SplitPane workSplit;
-    @FXML private Node queryPane;
+    @FXML private javafx.scene.layout.Region queryPane;
+    @FXML private javafx.scene.layout.Region tablesSplit;
     @FXML private StatusBar statusBar;
     @FXML private Label activityLabel;
     @FXML private Button cancelButton;
     @FXML private Label zoomLabel;
 
     private double inspectorDivider = 0.6;
-    private double queryDivider = 0.33;
+    private WorkAreaLayout workLayout;
 
     public MainController(WindowModel model) {
         this.model = model;
@@ -51,18 +52,19 @@ public final class MainController {
         zoomLabel.textProperty().bind(Bindings.concat("Zoom ", model.display().zoomTextProperty()));
         model.display().inspectorShownProperty().addListener((property, old, shown) -> showInspector(shown));
         showInspector(model.display().inspectorShownProperty().get());
+        workLayout = new WorkAreaLayout(workSplit, queryPane, tablesSplit, model.display());
         // presentation mode folds the job editor away: the tables take its room
         model.display().presentationProperty().addListener((property, old, presenting) -> showQuery(!presenting));
         showQuery(!model.display().isPresentation());
+        workLayout.install();
     }
 
     private void showQuery(boolean shown) {
         List<Node> items = workSplit.getItems();
         if (shown && !items.contains(queryPane)) {
             items.add(0, queryPane);
-            workSplit.setDividerPositions(queryDivider);
+            workLayout.fit();
         } else if (!shown && items.contains(queryPane)) {
-            queryDivider = workSplit.getDividerPositions()[0];
             items.remove(queryPane);
         }
     }

@@ -128,6 +128,9 @@ public final class WindowModel {
                 settings.saveTheme(theme.id());
             }
         });
+        settings.jobEditor().flatMap(io.streamscope.ui.display.JobEditorFold::find)
+                .ifPresent(display.jobEditorFoldProperty()::set);
+        display.jobEditorFoldProperty().addListener((property, old, fold) -> settings.saveJobEditor(fold.id()));
     }
 
     public static WindowModel create(RecentFolders recent) {

@@ -33,6 +33,11 @@ public final class DisplayViewModel {
             new javafx.beans.property.ReadOnlyObjectWrapper<>(this, "shownTheme", Theme.DEFAULT);
     private final BooleanProperty animations = new SimpleBooleanProperty(this, "animations", true);
     private final BooleanProperty inspectorShown = new SimpleBooleanProperty(this, "inspectorShown", true);
+    /** The user's choice for the job editor (remembered in their settings). */
+    private final javafx.beans.property.ObjectProperty<JobEditorFold> jobEditorFold =
+            new javafx.beans.property.SimpleObjectProperty<>(this, "jobEditorFold", JobEditorFold.AUTO);
+    /** Whether the job editor shows as its one-line bar now: the choice applied to the room the window has. */
+    private final BooleanProperty jobEditorFolded = new SimpleBooleanProperty(this, "jobEditorFolded", false);
     private final ReadOnlyIntegerWrapper zoom = new ReadOnlyIntegerWrapper(this, "zoom", 100);
     private final ReadOnlyDoubleWrapper fontSize = new ReadOnlyDoubleWrapper(this, "fontSize", DESKTOP_FONT_PX);
     private final ReadOnlyStringWrapper zoomText = new ReadOnlyStringWrapper(this, "zoomText", "100 %");
@@ -131,6 +136,20 @@ public final class DisplayViewModel {
     /** Whether views may animate (glides, fades, slides); off, everything changes at once. */
     public BooleanProperty animationsProperty() {
         return animations;
+    }
+
+    public javafx.beans.property.ObjectProperty<JobEditorFold> jobEditorFoldProperty() {
+        return jobEditorFold;
+    }
+
+    /** Written by the window's layout ({@code ui.WorkAreaLayout}), read by the job editor's view. */
+    public BooleanProperty jobEditorFoldedProperty() {
+        return jobEditorFolded;
+    }
+
+    /** The user folds or unfolds the job editor: their choice from now on, at any height. */
+    public void foldJobEditor(boolean folded) {
+        jobEditorFold.set(folded ? JobEditorFold.FOLDED : JobEditorFold.OPEN);
     }
 
     public BooleanProperty inspectorShownProperty() {

@@ -12,13 +12,17 @@ import java.util.Objects;
 
 /**
  * Applies a {@link DisplayViewModel} to a window: the root font size (every stylesheet size is in em, so layouts
- * reflow with it), the presentation stylesheet and pseudo-class, the theme ({@link Theme}), and full screen.
+ * reflow with it), the presentation stylesheet and pseudo-class, the theme ({@link Theme}), full screen, and
+ * {@code :short} on the root of a window under {@value #SHORT_BELOW_EM} ems high in normal mode.
  */
 public final class SceneStyle {
 
     public static final String PRESENTATION_STYLESHEET = "/styles/presentation.css";
     private static final PseudoClass PRESENTATION = PseudoClass.getPseudoClass("presentation");
     private static final PseudoClass DARK = PseudoClass.getPseudoClass("dark");
+    /** A window this few root ems high (a 1280×720 projector's 1024×576 window) tightens its bars' padding. */
+    private static final PseudoClass SHORT = PseudoClass.getPseudoClass("short");
+    static final double SHORT_BELOW_EM = 45;
 
     private SceneStyle() {
     }
@@ -37,11 +41,18 @@ public final class SceneStyle {
             }
         };
         display.fontSizeProperty().addListener((property, old, size) -> font.run());
-        Runnable fit = () -> display.fitPresentationTo(scene.getWidth(), scene.getHeight());
+        Runnable fit = () -> {
+            display.fitPresentationTo(scene.getWidth(), scene.getHeight());
+            // normal mode's only: presentation mode fits its own sizes to the screen (presentation.css)
+            root.pseudoClassStateChanged(SHORT, !display.isPresentation()
+                    && scene.getHeight() < SHORT_BELOW_EM * display.fontSizeProperty().get());
+        };
+        display.fontSizeProperty().addListener((property, old, size) -> fit.run());
         scene.widthProperty().addListener((property, old, width) -> fit.run());
         scene.heightProperty().addListener((property, old, height) -> fit.run());
         fit.run();
         display.presentationProperty().addListener((property, old, on) -> mode.run());
+        display.presentationProperty().addListener((property, old, on) -> fit.run());
         font.run();
         mode.run();
         bindTheme(scene, display);

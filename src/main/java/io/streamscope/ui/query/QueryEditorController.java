@@ -54,6 +54,9 @@ public final class QueryEditorController {
     @FXML private Label topicSourceLabel;
     @FXML private Button openJobButton;
     @FXML private VBox sourcesBox;
+    @FXML private javafx.scene.layout.HBox jobFoldBar;
+    @FXML private javafx.scene.layout.HBox jobEditorRow;
+    @FXML private Label jobSummaryLabel;
 
     private final CodeArea queryEditor = new CodeArea();
     private SourcesPanel sources;
@@ -99,6 +102,15 @@ public final class QueryEditorController {
         queryBar.visibleProperty().bind(display.presentationProperty().not());
         queryBar.managedProperty().bind(queryBar.visibleProperty());
         sources = new SourcesPanel(sourcesBox, query, replay, this::chooseSnapshotOf);
+        // folded: one line (the work area decides when, see ui.WorkAreaLayout), the editor's state kept as it was
+        javafx.beans.binding.BooleanExpression folded = display.jobEditorFoldedProperty();
+        jobFoldBar.visibleProperty().bind(folded);
+        jobFoldBar.managedProperty().bind(folded);
+        jobEditorRow.visibleProperty().bind(folded.not());
+        jobEditorRow.managedProperty().bind(folded.not());
+        jobSummaryLabel.textProperty().bind(javafx.beans.binding.Bindings.createStringBinding(
+                () -> JobSummary.of(query.textProperty().get(), queryError.isVisible() ? queryError.getText() : null),
+                query.textProperty(), queryError.textProperty(), queryError.visibleProperty()));
         replay.outcomeProperty().addListener((property, old, outcome) -> showOutcome(outcome));
         replay.runningProperty().addListener((property, old, running) -> sources.refresh());
         replay.checkpointProperty().addListener((property, old, checkpoint) -> sources.refresh());
@@ -120,6 +132,17 @@ public final class QueryEditorController {
             queryEditor.showParagraphAtTop(0);
             queryEditor.getUndoManager().forgetHistory();
         }
+    }
+
+    @FXML
+    private void unfoldEditor() {
+        display.foldJobEditor(false);
+        queryEditor.requestFocus();
+    }
+
+    @FXML
+    private void foldEditor() {
+        display.foldJobEditor(true);
     }
 
     @FXML

@@ -31,6 +31,7 @@ public final class Settings {
     private static final String CHECKPOINT = "checkpoint.";
     private static final String WINDOW = "window.";
     private static final String THEME = "theme";
+    private static final String JOB_EDITOR = "jobEditor";
 
     private final RecentFolders recent;
     private final KeyValues values;
@@ -111,6 +112,15 @@ public final class Settings {
 
     public void saveTheme(String id) {
         values.put(THEME, id);
+    }
+
+    /** The user's choice for the job editor: {@code open} or {@code folded} (see {@code display.JobEditorFold}). */
+    public Optional<String> jobEditor() {
+        return Optional.ofNullable(values.get(JOB_EDITOR));
+    }
+
+    public void saveJobEditor(String id) {
+        values.put(JOB_EDITOR, id);
     }
 
     public Optional<WindowPlacement> window() {
