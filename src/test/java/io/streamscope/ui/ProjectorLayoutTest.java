@@ -90,7 +90,8 @@ class ProjectorLayoutTest {
         }
     }
 
-    private static MainWindow window(int width, int height, AtomicReference<MainWindow> made,
+    /** A window at the projector's size (on FX; drawn without a window where larger than the headless screen). */
+    static MainWindow window(int width, int height, AtomicReference<MainWindow> made,
                                      AtomicReference<Stage> stage) {
         try {
             MainWindow window = MainWindow.create(WindowModel.create(RecentFolders.inMemory()), width, height);

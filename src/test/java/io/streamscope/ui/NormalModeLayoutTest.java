@@ -1,0 +1,157 @@
+package io.streamscope.ui;
+
+import io.streamscope.ui.ProjectorLayoutTest.Size;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static io.streamscope.ui.UiTestSupport.SAMPLES;
+import static io.streamscope.ui.UiTestSupport.onFx;
+import static io.streamscope.ui.UiTestSupport.screenshot;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Normal mode (not presentation mode) on a 1280×720 projector: the first window is 1024×576 (80 % of the screen),
+ * maximised it is 1280×720, less the window manager's title bar and panel. On the shop totals at batch 2 the input,
+ * result and state tables each show three or more whole rows, the timeline shows, and the state table's cells are
+ * not cut short, without a divider dragged. 1280×800 (the headless screen) and 1920×1080 are checked too.
+ */
+@ExtendWith(ApplicationExtension.class)
+class NormalModeLayoutTest {
+
+    static final int ROWS = 3;
+
+    @Start
+    void start(Stage stage) {
+        // each check opens its own window at the projector's size
+    }
+
+    @Test
+    void tablesShowWholeRowsAtProjectorSizes(FxRobot robot) throws Exception {
+        List<String> report = new ArrayList<>();
+        List<String> failures = new ArrayList<>();
+        // the first window less the window manager's title bar; maximised, less the title bar and a panel
+        for (Size size : List.of(new Size(1024, 576, "1024x576"), new Size(1024, 548, "1024x576-less-title-bar"),
+                new Size(1280, 720, "1280x720"), new Size(1280, 672, "1280x720-less-bars"),
+                new Size(1280, 800, "1280x800"), new Size(1920, 1080, "1920x1080"))) {
+            check(robot, size, report, failures);
+        }
+        System.out.println("[normal-layout] " + String.join("\n[normal-layout] ", report));
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    private void check(FxRobot robot, Size size, List<String> report, List<String> failures) throws Exception {
+        AtomicReference<MainWindow> made = new AtomicReference<>();
+        AtomicReference<Stage> stage = new AtomicReference<>();
+        robot.interact(() -> {
+            MainWindow window = ProjectorLayoutTest.window(size.width(), size.height(), made, stage);
+            window.model().timeline().requestBatch(2);
+            window.model().open(SAMPLES.resolve("shop-totals-update"));
+        });
+        MainWindow window = made.get();
+        try {
+            UiTestSupport.awaitReplay(window);
+            UiTestSupport.awaitIdle(window);
+            Scene scene = window.scene();
+            ProjectorLayoutTest.pulse(robot, scene);
+            List<String> line = new ArrayList<>();
+            for (String id : List.of("#inputTable", "#resultTable", "#stateTable")) {
+                TableView<?> table = robot.from(scene.getRoot()).lookup(id).queryAs(TableView.class);
+                int whole = onFx(() -> wholeRows(table, scene));
+                int items = onFx(() -> table.getItems().size());
+                line.add(id + " " + whole + " whole rows (" + items + " items)");
+                if (whole < ROWS || items == 0) {
+                    failures.add(size.name() + ": " + id + " shows " + whole + " whole rows (" + items + " items)");
+                }
+            }
+            Node timeline = robot.from(scene.getRoot()).lookup("#batchTimeline").query();
+            double timelineHeight = onFx(() -> shownHeight(timeline, scene));
+            line.add("timeline " + Math.round(timelineHeight) + " px");
+            Node editor = robot.from(scene.getRoot()).lookup("#queryBar").query();
+            line.add("job editor " + Math.round(onFx(() -> shownHeight(editor, scene))) + " px");
+            if (timelineHeight < 60) {
+                failures.add(size.name() + ": the timeline shows " + Math.round(timelineHeight) + " px");
+            }
+            TableView<?> state = robot.from(scene.getRoot()).lookup("#stateTable").queryAs(TableView.class);
+            List<String> cut = onFx(() -> ProjectorLayoutTest.truncated(state));
+            if (!cut.isEmpty()) {
+                failures.add(size.name() + ": state cells cut short " + cut);
+            }
+            screenshot(robot, scene, "normal-" + size.name() + ".png");
+            report.add(size.name() + ": " + String.join(", ", line));
+        } finally {
+            robot.interact(() -> stage.get().close());
+        }
+    }
+
+    /**
+     * Row cells (filled or the empty ones below the last item) lying wholly inside its viewport (the virtual flow's clipped area, under the header and above
+     * a horizontal scroll bar), itself inside the scene, its ancestors and shown; none if its header is cut off.
+     */
+    static int wholeRows(TableView<?> table, Scene scene) {
+        if (!showing(table)) {
+            return 0;
+        }
+        Node viewport = table.lookup(".clipped-container");
+        Node header = table.lookup(".column-header-background");
+        if (viewport == null || header == null) {
+            return 0;
+        }
+        Bounds area = viewport.localToScene(viewport.getLayoutBounds());
+        double top = Math.max(area.getMinY(), 0);
+        double bottom = Math.min(area.getMaxY(), scene.getHeight());
+        // an ancestor smaller than the table clips it (a tab's content, a split's item): only what it shows counts,
+        // and the column header must show too
+        Bounds headerArea = header.localToScene(header.getLayoutBounds());
+        double clipTop = 0;
+        for (Node at = table.getParent(); at != null; at = at.getParent()) {
+            Bounds shown = at.localToScene(at.getLayoutBounds());
+            clipTop = Math.max(clipTop, shown.getMinY());
+            bottom = Math.min(bottom, shown.getMaxY());
+        }
+        if (headerArea.getMinY() < clipTop - 0.5) {
+            return 0;
+        }
+        top = Math.max(top, clipTop);
+        int count = 0;
+        for (Node node : table.lookupAll(".table-row-cell")) {
+            if (node instanceof TableRow<?> row && row.isVisible()) {
+                Bounds b = row.localToScene(row.getLayoutBounds());
+                if (b.getHeight() > 0 && b.getMinY() >= top - 0.5 && b.getMaxY() <= bottom + 0.5) {
+                    count++;
+                }
+            }
+        }
+        return count;
+    }
+
+    /** The node's height on screen: zero if it or a parent is hidden, cut to the scene. */
+    static double shownHeight(Node node, Scene scene) {
+        if (!showing(node)) {
+            return 0;
+        }
+        Bounds b = node.localToScene(node.getLayoutBounds());
+        return Math.max(0, Math.min(b.getMaxY(), scene.getHeight()) - Math.max(b.getMinY(), 0));
+    }
+
+    private static boolean showing(Node node) {
+        for (Node at = node; at != null; at = at.getParent()) {
+            if (!at.isVisible()) {
+                return false;
+            }
+        }
+        return node.getScene() != null;
+    }
+}
