@@ -33,6 +33,14 @@ class StreamscopeAppTest {
             FxToolkit.cleanupApplication(app);
         }
         FxToolkit.cleanupStages();
+        // the app placed the primary stage, which every later test shares, at 80 % of the screen (1024×640 at 128,80,
+        // where the job editor folds): back to the whole headless screen, the size the other tests' windows are made at
+        FxToolkit.setupStage(stage -> {
+            stage.setX(0);
+            stage.setY(0);
+            stage.setWidth(1280);
+            stage.setHeight(800);
+        });
         System.clearProperty(StreamscopeApp.SETTINGS_PROPERTY);
     }
 
