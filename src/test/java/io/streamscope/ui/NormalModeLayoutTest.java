@@ -52,6 +52,31 @@ class NormalModeLayoutTest {
         assertTrue(failures.isEmpty(), String.join("\n", failures));
     }
 
+    @Test
+    void stateColumnsFitTheirTimestampsAndChanges(FxRobot robot) throws Exception {
+        List<String> cut = new ArrayList<>();
+        for (String sample : List.of("shop-windowed", "shop-sessions", "shop-totals-update")) {
+            AtomicReference<MainWindow> made = new AtomicReference<>();
+            AtomicReference<Stage> stage = new AtomicReference<>();
+            robot.interact(() -> {
+                MainWindow window = ProjectorLayoutTest.window(1280, 720, made, stage);
+                window.model().timeline().requestBatch(2);
+                window.model().open(SAMPLES.resolve(sample));
+            });
+            try {
+                UiTestSupport.awaitReplay(made.get());
+                ProjectorLayoutTest.pulse(robot, made.get().scene());
+                TableView<?> state = robot.from(made.get().scene().getRoot()).lookup("#stateTable").queryAs(TableView.class);
+                assertTrue(onFx(() -> state.getItems().size()) > 0, sample + " has state after batch 2");
+                onFx(() -> ProjectorLayoutTest.truncated(state)).forEach(cell -> cut.add(sample + ": " + cell));
+                screenshot(robot, made.get().scene(), "normal-state-columns-" + sample + ".png");
+            } finally {
+                robot.interact(() -> stage.get().close());
+            }
+        }
+        assertTrue(cut.isEmpty(), "state cells cut short: " + cut);
+    }
+
     private void check(FxRobot robot, Size size, List<String> report, List<String> failures) throws Exception {
         AtomicReference<MainWindow> made = new AtomicReference<>();
         AtomicReference<Stage> stage = new AtomicReference<>();
