@@ -221,7 +221,7 @@ public final class SparkJson {
         return interval.months() + " months " + interval.days() + " days " + interval.microseconds() + " microseconds";
     }
 
-    /** A {@link java.io.CharArrayWriter} that lends its array, unsynchronised use only. */
+    /** A {@link java.io.CharArrayWriter} that lends its array to its one user, {@link Texts}. */
     private static final class Chars extends java.io.CharArrayWriter {
         char[] chars() {
             return buf;

@@ -90,7 +90,8 @@ final class RecordBuffer implements StateFileReader.RecordSink {
      * Reads the first and last byte of live records {@code from} … {@code from + n - 1}, so that they are in the cache
      * when they are handed out. In key order, the records of a large partition lie all over the array; in this short
      * loop their cache misses are in flight together, where the JSON writer's long loop would wait for each in turn.
-     * (Copying the live records into key order did the same at twice the cost.) Records read in key order need not.
+     * (Copying the live records into key order, as this buffer did before, took a fifth of the workers' CPU on 10M
+     * keys.) Records that came in key order lie in order already and are not touched.
      */
     int touch(int from, int n) {
         if (inFileOrder) {
