@@ -139,7 +139,7 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
                 output.getChildren().add(state.pane());
                 tables.alsoFit(state.table());
             };
-            onFirstPresentation(model.display(), addStateColumns);
+            io.streamscope.ui.display.FirstTimeTrue.run(model.display().presentationProperty(), addStateColumns);
         }
         io.streamscope.ui.lesson.LessonController lesson = new io.streamscope.ui.lesson.LessonController(model, root,
                 tables, decode, LESSON_SAMPLES.toAbsolutePath());
@@ -170,22 +170,6 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         }
         TabContentOnDemand.install(tables.outputTabs());
         return new MainWindow(scene, model, lesson);
-    }
-
-    private static void onFirstPresentation(DisplayViewModel display, Runnable action) {
-        if (display.isPresentation()) {
-            action.run();
-            return;
-        }
-        display.presentationProperty().addListener(new javafx.beans.value.ChangeListener<>() {
-            @Override
-            public void changed(javafx.beans.value.ObservableValue<? extends Boolean> property, Boolean was, Boolean on) {
-                if (on) {
-                    property.removeListener(this);
-                    action.run();
-                }
-            }
-        });
     }
 
     /** The title names the output mode on show, not the one the sidecar was written for ("(update mode)"). */

@@ -1,7 +1,5 @@
 package io.streamscope.ui.display;
 
-import javafx.beans.value.ChangeListener;
-import javafx.beans.value.ObservableValue;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.ScrollPane;
@@ -91,18 +89,11 @@ public final class TabContentOnDemand {
         Node content = tab.getContent();
         tab.setContent(null);
         tab.getProperties().put(HELD, content);
-        ChangeListener<Boolean> attach = new ChangeListener<>() {
-            @Override
-            public void changed(ObservableValue<? extends Boolean> property, Boolean was, Boolean selected) {
-                if (selected) {
-                    tab.selectedProperty().removeListener(this);
-                    tab.getProperties().remove(HELD);
-                    if (tab.getContent() == null) { // unless the window has given the tab other content since
-                        tab.setContent(content);
-                    }
-                }
+        FirstTimeTrue.run(tab.selectedProperty(), () -> {
+            tab.getProperties().remove(HELD);
+            if (tab.getContent() == null) { // unless the window has given the tab other content since
+                tab.setContent(content);
             }
-        };
-        tab.selectedProperty().addListener(attach);
+        });
     }
 }
