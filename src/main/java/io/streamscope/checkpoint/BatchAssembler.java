@@ -41,23 +41,26 @@ final class BatchAssembler {
         // The previous batch's end offsets as parsed: this batch's start, so each file's offsets are parsed once.
         List<Optional<SortedMap<KafkaPartition, Long>>> previousParsed = List.of();
         long previousId = -1;
-        for (Map.Entry<Long, LogEntries> entry : entries.entrySet()) {
-            long id = entry.getKey();
-            LogEntries log = entry.getValue();
+        // Every file's end offsets parsed on all cores first; the loop below only subtracts them in order.
+        List<Map.Entry<Long, LogEntries>> logs = List.copyOf(entries.entrySet());
+        List<List<Optional<SortedMap<KafkaPartition, Long>>>> parsedEnds = logs.parallelStream()
+                .map(entry -> entry.getValue().offsets().map(BatchAssembler::parseEnds).orElse(List.of())).toList();
+        for (int at = 0; at < logs.size(); at++) {
+            long id = logs.get(at).getKey();
+            LogEntries log = logs.get(at).getValue();
             // After a gap the batches in between read the offsets since the last known end, so this one's start is unknown.
             boolean follows = previousId == id - 1 && previousEnd != null;
             List<JsonNode> start = startOffsets(id, follows ? previousEnd : null, sources);
             List<BatchSource> batchSources = new ArrayList<>();
             if (log.offsets().isPresent()) {
                 List<JsonNode> end = log.offsets().get().offsets();
-                List<Optional<SortedMap<KafkaPartition, Long>>> parsed = new ArrayList<>();
+                List<Optional<SortedMap<KafkaPartition, Long>>> parsed = parsedEnds.get(at);
                 for (int index = 0; index < Math.max(end.size(), sources.size()); index++) {
                     JsonNode startOffset = index < start.size() ? start.get(index) : null;
                     JsonNode endOffset = index < end.size() ? end.get(index) : null;
                     Optional<SortedMap<KafkaPartition, Long>> startParsed = follows && index < previousParsed.size()
                             ? previousParsed.get(index) : KafkaOffsets.parse(startOffset);
-                    Optional<SortedMap<KafkaPartition, Long>> endParsed = KafkaOffsets.parse(endOffset);
-                    parsed.add(endParsed);
+                    Optional<SortedMap<KafkaPartition, Long>> endParsed = index < parsed.size() ? parsed.get(index) : Optional.empty();
                     batchSources.add(batchSource(id, index, startOffset, endOffset, startParsed, endParsed, findings));
                 }
                 previousEnd = end;
@@ -75,6 +78,15 @@ final class BatchAssembler {
             noteMissingCommitLog(entries, spark21Signs, findings);
         }
         return batches;
+    }
+
+    /** The Kafka offsets of each source's end offset, in source order (empty where a source's are not Kafka's). */
+    private static List<Optional<SortedMap<KafkaPartition, Long>>> parseEnds(OffsetSeq offsets) {
+        List<Optional<SortedMap<KafkaPartition, Long>>> parsed = new ArrayList<>(offsets.offsets().size());
+        for (JsonNode end : offsets.offsets()) {
+            parsed.add(KafkaOffsets.parse(end));
+        }
+        return parsed;
     }
 
     private static Long lastWithOffsetsFile(NavigableMap<Long, LogEntries> entries) {
