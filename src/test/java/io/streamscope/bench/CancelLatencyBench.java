@@ -1,5 +1,6 @@
 package io.streamscope.bench;
 
+import io.streamscope.TempTree;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.KafkaPartition;
@@ -50,41 +51,45 @@ public final class CancelLatencyBench {
 
     public static void main(String[] args) throws Exception {
         Path root = Files.createTempDirectory("streamscope-cancel-bench");
-        Path logs = SyntheticCheckpoint.write(root.resolve("logs"), 20_000, 16, 10);
-        measure("checkpoint logs, 40,000 files", work -> CheckpointReader.read(logs, work));
+        try {
+            Path logs = SyntheticCheckpoint.write(root.resolve("logs"), 20_000, 16, 10);
+            measure("checkpoint logs, 40,000 files", work -> CheckpointReader.read(logs, work));
 
-        for (int partitions : new int[] {200, 1}) {
-            Path folder = Files.createDirectories(root.resolve("state-" + partitions));
-            SyntheticStateStore.write(folder, 1_000_000, partitions);
-            Checkpoint checkpoint = CheckpointReader.read(folder);
-            StateOperatorInfo operator = checkpoint.stateOperators().get(0);
-            measure("state, 1M keys in " + partitions + " partition" + (partitions == 1 ? "" : "s"), work -> {
-                long[] rows = {0};
-                StateReader.open(checkpoint, operator, operator.stores().get(0), Optional.empty()).with(work)
-                        .forEachRow(2, row -> rows[0]++);
-                return rows[0];
-            });
-        }
+            for (int partitions : new int[] {200, 1}) {
+                Path folder = Files.createDirectories(root.resolve("state-" + partitions));
+                SyntheticStateStore.write(folder, 1_000_000, partitions);
+                Checkpoint checkpoint = CheckpointReader.read(folder);
+                StateOperatorInfo operator = checkpoint.stateOperators().get(0);
+                measure("state, 1M keys in " + partitions + " partition" + (partitions == 1 ? "" : "s"), work -> {
+                    long[] rows = {0};
+                    StateReader.open(checkpoint, operator, operator.stores().get(0), Optional.empty()).with(work)
+                            .forEachRow(2, row -> rows[0]++);
+                    return rows[0];
+                });
+            }
 
-        Path replayed = SyntheticReplay.write(root.resolve("replay"), 300, 2, 1_000, false);
-        Checkpoint checkpoint = CheckpointReader.read(replayed);
-        Path topic = replayed.resolve("orders.jsonl");
-        List<OffsetRange> everything = List.of(new OffsetRange(new KafkaPartition("orders", 0), 0, 300_000),
-                new OffsetRange(new KafkaPartition("orders", 1), 0, 300_000));
-        measure("topic snapshot index, " + Files.size(topic) / 1_000_000 + " MB", work -> {
-            JsonlTopicSource.open(Map.of("orders", topic), work).close();
-            return null;
-        });
-        try (JsonlTopicSource source = JsonlTopicSource.open(topic)) {
-            measure("topic snapshot, 600,000 records", work -> {
-                long[] records = {0};
-                source.read(everything, ReadOptions.fullValues().with(work), record -> records[0]++);
-                return records[0];
+            Path replayed = SyntheticReplay.write(root.resolve("replay"), 300, 2, 1_000, false);
+            Checkpoint checkpoint = CheckpointReader.read(replayed);
+            Path topic = replayed.resolve("orders.jsonl");
+            List<OffsetRange> everything = List.of(new OffsetRange(new KafkaPartition("orders", 0), 0, 300_000),
+                    new OffsetRange(new KafkaPartition("orders", 1), 0, 300_000));
+            measure("topic snapshot index, " + Files.size(topic) / 1_000_000 + " MB", work -> {
+                JsonlTopicSource.open(Map.of("orders", topic), work).close();
+                return null;
             });
-            ReplayRequest request = new ReplayRequest(checkpoint, Optional.empty(), Optional.of(SyntheticReplay.TOTALS),
-                    Map.of(ReplayRequest.ANY_TOPIC, SyntheticReplay.SCHEMA), Optional.of(OutputMode.UPDATE),
-                    Optional.empty());
-            measure("replay, 300 batches of 2,000 rows", work -> ReplaySession.run(request, source, work));
+            try (JsonlTopicSource source = JsonlTopicSource.open(topic)) {
+                measure("topic snapshot, 600,000 records", work -> {
+                    long[] records = {0};
+                    source.read(everything, ReadOptions.fullValues().with(work), record -> records[0]++);
+                    return records[0];
+                });
+                ReplayRequest request = new ReplayRequest(checkpoint, Optional.empty(), Optional.of(SyntheticReplay.TOTALS),
+                        Map.of(ReplayRequest.ANY_TOPIC, SyntheticReplay.SCHEMA), Optional.of(OutputMode.UPDATE),
+                        Optional.empty());
+                measure("replay, 300 batches of 2,000 rows", work -> ReplaySession.run(request, source, work));
+            }
+        } finally {
+            TempTree.delete(root); // about 300 MB of generated checkpoints
         }
     }
 

@@ -1,5 +1,6 @@
 package io.streamscope.bench;
 
+import io.streamscope.TempTree;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 
@@ -7,8 +8,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 /**
  * Benchmark of opening a big checkpoint: 10,000 batches of a 16-partition Kafka source (offsets and commits in the
@@ -48,9 +47,7 @@ public final class CheckpointReadBench {
                         (heapAfter - heapBefore) / (1024 * 1024));
             }
         } finally {
-            try (Stream<Path> paths = Files.walk(folder)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            TempTree.delete(folder);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.streamscope.bench;
 
+import io.streamscope.TempTree;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.follow.Backoff;
 import io.streamscope.follow.ChangeWait;
@@ -14,10 +15,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.stream.Stream;
 
 /**
  * Benchmark of follow mode. (1) How long after Spark's rename of {@code commits/N} the follower hands the event on,
@@ -75,7 +74,7 @@ public final class FollowBench {
                 }
                 follower.join();
             } finally {
-                delete(folder);
+                TempTree.delete(folder);
             }
         }
         Collections.sort(millis);
@@ -107,13 +106,7 @@ public final class FollowBench {
                 System.out.printf("run %d: follow update's re-read %d ms, full read %d ms%n", run, knownMs, fullMs);
             }
         } finally {
-            delete(folder);
-        }
-    }
-
-    private static void delete(Path folder) throws Exception {
-        try (Stream<Path> paths = Files.walk(folder)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            TempTree.delete(folder);
         }
     }
 }

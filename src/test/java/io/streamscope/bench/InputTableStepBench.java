@@ -1,5 +1,6 @@
 package io.streamscope.bench;
 
+import io.streamscope.TempTree;
 import io.streamscope.ui.MainWindow;
 import io.streamscope.ui.playback.PlaybackViewModel;
 import javafx.application.Platform;
@@ -12,9 +13,7 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static io.streamscope.bench.FxBench.awaitIdle;
 import static io.streamscope.bench.FxBench.onFx;
@@ -121,9 +120,7 @@ public final class InputTableStepBench {
             idle.report("CSS, layout and rendering of an unchanged window");
             Platform.exit();
         } finally {
-            try (Stream<Path> paths = Files.walk(folder)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            TempTree.delete(folder);
         }
     }
 

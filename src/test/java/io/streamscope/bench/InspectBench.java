@@ -1,10 +1,11 @@
 package io.streamscope.bench;
 
+import io.streamscope.TempTree;
+
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -71,9 +72,7 @@ public final class InspectBench {
             System.out.println("  target: ≤ 2× cat of the files inspect reads");
             Files.deleteIfExists(out.toPath());
         } finally {
-            try (Stream<Path> paths = Files.walk(folder)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            TempTree.delete(folder);
         }
     }
 }

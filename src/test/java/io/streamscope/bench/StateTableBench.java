@@ -1,5 +1,6 @@
 package io.streamscope.bench;
 
+import io.streamscope.TempTree;
 import io.streamscope.ui.MainWindow;
 import io.streamscope.ui.state.StateRowView;
 import io.streamscope.ui.state.StateViewModel;
@@ -40,21 +41,28 @@ public final class StateTableBench {
     }
 
     public static void main(String[] args) throws Exception {
-        Path folder = args.length > 0 ? Files.createDirectories(Path.of(args[0])) : Files.createTempDirectory("streamscope-state-table-bench");
-        if (!Files.exists(folder.resolve("metadata"))) {
-            SyntheticStateStore.write(folder, KEYS, PARTITIONS);
-            System.out.println("wrote " + SyntheticStateStore.describe(KEYS, PARTITIONS) + " in " + folder);
-        }
-        for (int run = 1; run <= 3; run++) {
-            List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-Xmx512m", "-cp", classPath(), Child.class.getName(), folder.toString(), String.valueOf(run)));
-            int exit = new ProcessBuilder(command).inheritIO().start().waitFor();
-            if (exit != 0) {
-                System.out.println("child JVM (-Xmx512m) of run " + run + " exited with " + exit);
-                System.exit(exit);
+        boolean kept = args.length > 0; // a folder named on the command line is kept for the next run
+        Path folder = kept ? Files.createDirectories(Path.of(args[0])) : Files.createTempDirectory("streamscope-state-table-bench");
+        int exit = 0;
+        try {
+            if (!Files.exists(folder.resolve("metadata"))) {
+                SyntheticStateStore.write(folder, KEYS, PARTITIONS);
+                System.out.println("wrote " + SyntheticStateStore.describe(KEYS, PARTITIONS) + " in " + folder);
+            }
+            for (int run = 1; run <= 3 && exit == 0; run++) {
+                List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-Xmx512m", "-cp", classPath(), Child.class.getName(), folder.toString(), String.valueOf(run)));
+                exit = new ProcessBuilder(command).inheritIO().start().waitFor();
+                if (exit != 0) {
+                    System.out.println("child JVM (-Xmx512m) of run " + run + " exited with " + exit);
+                }
+            }
+        } finally {
+            if (!kept) {
+                TempTree.delete(folder);
             }
         }
-        System.exit(0);
+        System.exit(exit);
     }
 
     /** exec:java runs the bench in a class loader of its own: its URLs are the classpath the child needs. */

@@ -1,5 +1,6 @@
 package io.streamscope.bench;
 
+import io.streamscope.TempTree;
 import io.streamscope.ui.MainWindow;
 import io.streamscope.ui.SyntheticCheckpoint;
 import io.streamscope.ui.timeline.BatchTimeline;
@@ -10,8 +11,6 @@ import javafx.scene.Parent;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Comparator;
-import java.util.stream.Stream;
 
 import static io.streamscope.bench.FxBench.awaitIdle;
 import static io.streamscope.bench.FxBench.onFx;
@@ -113,9 +112,7 @@ public final class TimelineStepBench {
             report("select until the inspector shows offsets/N and commits/N (background read)", inspector);
             Platform.exit();
         } finally {
-            try (Stream<Path> paths = Files.walk(folder)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            TempTree.delete(folder);
         }
     }
 

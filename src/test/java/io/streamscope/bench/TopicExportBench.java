@@ -1,5 +1,6 @@
 package io.streamscope.bench;
 
+import io.streamscope.TempTree;
 import io.streamscope.topic.EmbeddedKafka;
 
 import java.io.File;
@@ -9,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -73,9 +73,7 @@ public final class TopicExportBench {
             System.out.println("  target: topic export ≥ 1.5×, the input table ≥ 1.0×");
         } finally {
             Files.deleteIfExists(out.toPath());
-            try (Stream<Path> paths = Files.walk(checkpoint)) {
-                paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            TempTree.delete(checkpoint);
         }
     }
 

@@ -50,7 +50,7 @@ public final class TestHdfs {
                         .nameNodePort(0).checkExitOnShutdown(false).build();
                 started.waitActive();
                 cluster = started;
-                Runtime.getRuntime().addShutdownHook(new Thread(started::shutdown));
+                io.streamscope.TempTree.deleteAtExit(base, started::shutdown);
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start the in-process HDFS", e);
             }

@@ -60,7 +60,15 @@ public final class TestS3 {
                     "--logging.level.root=WARN"));
             Path log = store.resolve("s3mock.log");
             server = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-            Runtime.getRuntime().addShutdownHook(new Thread(server::destroyForcibly));
+            Process started = server;
+            io.streamscope.TempTree.deleteAtExit(store, () -> {
+                started.destroyForcibly();
+                try {
+                    started.waitFor(10, java.util.concurrent.TimeUnit.SECONDS); // its files are closed before they are deleted
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
             long deadline = System.nanoTime() + 90_000_000_000L;
             while (!answers()) {
                 if (!server.isAlive() || System.nanoTime() > deadline) {
