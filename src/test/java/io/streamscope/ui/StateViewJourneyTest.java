@@ -208,6 +208,32 @@ class StateViewJourneyTest {
     }
 
     @Test
+    void aColumnTheUserResizedKeepsItsWidthAsOtherRowsArrive(FxRobot robot) throws Exception {
+        UiTestSupport.open(robot, window, SAMPLES.resolve("shop-windowed"));
+        selectBatch(robot, 1);
+        TableView<StateRowView> table = table(robot);
+        TableColumn<StateRowView, ?> start = onFx(() -> leaf(table, "stateKey:window.start"));
+        TableColumn<StateRowView, ?> change = onFx(() -> leaf(table, "stateChangeColumn"));
+        double fitted = onFx(start::getWidth);
+        double changeFitted = onFx(change::getWidth);
+        // what dragging a header's edge does: TableView.resizeColumn, through the column resize policy
+        robot.interact(() -> table.resizeColumn(start, -40));
+        robot.interact(() -> table.resizeColumn(change, 30));
+        double narrowed = onFx(start::getWidth);
+        double widened = onFx(change::getWidth);
+        assertEquals(fitted - 40, narrowed, 0.5, "the user narrowed the start column");
+        assertEquals(changeFitted + 30, widened, 0.5, "and widened the change column");
+
+        selectBatch(robot, 2); // other rows, as the next batch's chunks bring them
+        assertEquals(narrowed, onFx(start::getWidth), 0.5, "a column the user narrowed is not widened again by new rows");
+        assertEquals(widened, onFx(change::getWidth), 0.5, "nor one the user widened narrowed");
+        selectBatch(robot, 0);
+        assertEquals(narrowed, onFx(start::getWidth), 0.5);
+        TableColumn<StateRowView, ?> end = onFx(() -> leaf(table, "stateKey:window.end"));
+        assertTrue(onFx(end::getWidth) >= fitted - 0.5, "a column the user left alone keeps fitting its cells");
+    }
+
+    @Test
     void aJoinsStoresAreExplainedAndSparksUncountedEvictionsSaidSo(FxRobot robot) throws Exception {
         UiTestSupport.open(robot, window, SAMPLES.resolve("shop-join-left-outer"));
         selectBatch(robot, 2);

@@ -13,9 +13,12 @@ import java.util.function.Function;
 /**
  * Widens the state table's columns to their header and their widest cell among the first rows, measured in the
  * table's own font, bold (a changed cell is bold): a timestamp or a {@code 37.50 → 47.49} is wider than a guess by
- * characters. Only ever widens, so a column a user widened keeps its width as rows arrive in chunks.
+ * characters. Only ever widens, and never a column the user resized ({@link #keepUserWidths}): its width is the user's
+ * as rows arrive in chunks.
  */
 final class StateColumnWidths {
+
+    private static final String USER_WIDTH = "streamscope.userWidth";
 
     /** Enough rows to find the widest value of a typical store, few enough to measure on every chunk. */
     static final int SAMPLED_ROWS = 40;
@@ -24,12 +27,38 @@ final class StateColumnWidths {
     private StateColumnWidths() {
     }
 
+    /**
+     * Columns resized as JavaFX's unconstrained policy resizes them, and each column the user resized (by dragging a
+     * header's edge: {@link TableView#resizeColumn}; all the leaves of a group header dragged) left alone by
+     * {@link #fit} from then on. Its preferred width becomes the user's, so nothing else sizes it back.
+     */
+    static <R> void keepUserWidths(TableView<R> table) {
+        table.setColumnResizePolicy(features -> {
+            boolean resized = TableView.UNCONSTRAINED_RESIZE_POLICY.call(features);
+            TableColumn<?, ?> column = features.getColumn();
+            if (column != null) { // null: the table itself was resized
+                for (TableColumn<?, ?> leaf : leaves(List.of(column))) {
+                    leaf.getProperties().put(USER_WIDTH, Boolean.TRUE);
+                    leaf.setPrefWidth(leaf.getWidth());
+                }
+            }
+            return resized;
+        });
+    }
+
+    static boolean userSized(TableColumn<?, ?> column) {
+        return Boolean.TRUE.equals(column.getProperties().get(USER_WIDTH));
+    }
+
     static <R> void fit(TableView<R> table, Font fallback, Function<TableColumn<R, String>, Function<R, String>> textOf) {
         Font font = cellFont(table, fallback);
         Text measure = new Text();
         measure.setFont(Font.font(font.getFamily(), FontWeight.BOLD, font.getSize()));
         List<R> rows = table.getItems().subList(0, Math.min(SAMPLED_ROWS, table.getItems().size()));
         for (TableColumn<R, ?> column : leaves(table.getColumns())) {
+            if (userSized(column)) {
+                continue;
+            }
             @SuppressWarnings("unchecked")
             TableColumn<R, String> leaf = (TableColumn<R, String>) column;
             Function<R, String> text = textOf.apply(leaf);
@@ -47,7 +76,7 @@ final class StateColumnWidths {
         }
     }
 
-    private static <R> List<TableColumn<R, ?>> leaves(List<TableColumn<R, ?>> columns) {
+    private static <R> List<TableColumn<R, ?>> leaves(List<? extends TableColumn<R, ?>> columns) {
         List<TableColumn<R, ?>> leaves = new java.util.ArrayList<>();
         for (TableColumn<R, ?> column : columns) {
             if (column.getColumns().isEmpty()) {

@@ -138,7 +138,7 @@ public final class StateController {
         });
         stateTable.getSelectionModel().setSelectionMode(javafx.scene.control.SelectionMode.MULTIPLE);
         stateTable.setItems(viewModel.tableRows());
-        stateTable.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        StateColumnWidths.keepUserWidths(stateTable);
         stateTable.setSortPolicy(table -> {
             if (table.getSortOrder().isEmpty()) {
                 viewModel.sortBy(null, true);
