@@ -11,7 +11,7 @@ import java.nio.file.Path;
  * The Streamscope window. Arguments: see {@link LaunchArguments} ({@code --checkpoint DIR}, {@code --batch N},
  * {@code --presentation}, {@code --job FILE}, …); without a checkpoint it opens the default sample when the working
  * directory has it. The window opens where it was last time (clamped to the screen), the first time at about 80 % of
- * the screen.
+ * the screen (maximized on a small one).
  */
 public class StreamscopeApp extends Application {
 

@@ -12,8 +12,8 @@ import java.util.Optional;
 
 /**
  * Puts the main window where it was last time, clamped to the screen it is on now, or, the first time, at about 80 %
- * of the primary screen's visual bounds (a window manager's default would open it far smaller, the tables off
- * screen); then remembers every move and resize in the user's settings.
+ * of the primary screen's visual bounds, maximized on a small screen (a window manager's default would open it far
+ * smaller, the tables off screen); then remembers every move and resize in the user's settings.
  */
 final class WindowPlacer {
 

@@ -14,6 +14,7 @@ import java.util.UUID;
 import java.util.prefs.Preferences;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the user gave per checkpoint and where the window stood, in their settings (never in a checkpoint). */
@@ -70,6 +71,15 @@ class SettingsTest {
         assertEquals(720, first.height());
         assertEquals(160, first.x());
         assertEquals(90, first.y());
+        assertFalse(first.maximized(), "four fifths of 1600×900 is the 1280×720 the window is laid out for");
+        for (Rectangle2D small : List.of(new Rectangle2D(0, 0, 1280, 720), new Rectangle2D(0, 0, 1366, 768),
+                new Rectangle2D(0, 27, 1024, 549))) {
+            WindowPlacement projector = WindowPlacement.fitted(small);
+            assertTrue(projector.maximized(), "a small screen opens the window maximized: " + small);
+            assertTrue(projector.width() >= WindowPlacement.MIN_WIDTH && projector.width() <= small.getWidth()
+                    && projector.x() >= small.getMinX(), "restored, it is four fifths of the screen: " + projector);
+        }
+        assertFalse(WindowPlacement.fitted(new Rectangle2D(0, 0, 1920, 1080)).maximized());
 
         WindowPlacement offScreen = new WindowPlacement(1500, -40, 2400, 700, false).clampedTo(desktop);
         assertEquals(new WindowPlacement(0, 0, 1600, 700, false), offScreen);
