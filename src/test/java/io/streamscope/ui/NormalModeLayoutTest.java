@@ -4,6 +4,7 @@ import io.streamscope.ui.ProjectorLayoutTest.Size;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
+import javafx.scene.control.Label;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.stage.Stage;
@@ -20,6 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
 import static io.streamscope.ui.UiTestSupport.SAMPLES;
 import static io.streamscope.ui.UiTestSupport.onFx;
 import static io.streamscope.ui.UiTestSupport.screenshot;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -75,6 +78,41 @@ class NormalModeLayoutTest {
             }
         }
         assertTrue(cut.isEmpty(), "state cells cut short: " + cut);
+    }
+
+    @Test
+    void theHeaderShowsTheCheckpointInWordsOrNotAtAll(FxRobot robot) throws Exception {
+        List<String> seen = new ArrayList<>();
+        for (Size size : List.of(new Size(1024, 576, "1024x576"), new Size(1280, 720, "1280x720"),
+                new Size(1920, 1080, "1920x1080"))) {
+            AtomicReference<MainWindow> made = new AtomicReference<>();
+            AtomicReference<Stage> stage = new AtomicReference<>();
+            robot.interact(() -> ProjectorLayoutTest.window(size.width(), size.height(), made, stage).model()
+                    .open(SAMPLES.resolve("shop-totals-update")));
+            try {
+                UiTestSupport.awaitReplay(made.get());
+                ProjectorLayoutTest.pulse(robot, made.get().scene());
+                Node root = made.get().scene().getRoot();
+                Node heading = robot.from(root).lookup("#checkpointHeading").query();
+                Label title = robot.from(root).lookup("#checkpointTitleLabel").queryAs(Label.class);
+                String shown = onFx(() -> heading.isVisible() && title.lookup(".text") instanceof javafx.scene.text.Text text
+                        ? text.getText() : "");
+                seen.add(size.name() + ": \"" + shown + "\"");
+                boolean managed = onFx(heading::isManaged);
+                assertEquals(managed, !shown.isEmpty(), size.name() + ": a heading laid out is a heading shown");
+                if (managed) {
+                    assertTrue(shown.replace("...", "").replace("…", "").length() >= 8, size.name() + ": words, not a letter or two: " + shown);
+                }
+                Node inspector = robot.from(root).lookup("#inspectorToggle").query();
+                assertTrue(onFx(() -> inspector.localToScene(inspector.getLayoutBounds()).getMaxX()
+                        <= made.get().scene().getWidth() + 0.5), size.name() + ": the header's last button is inside the window");
+            } finally {
+                robot.interact(() -> stage.get().close());
+            }
+        }
+        System.out.println("[normal-layout] heading " + seen);
+        assertTrue(seen.get(0).endsWith("\"\""), "at 1024 px the buttons leave no room for words: " + seen);
+        assertFalse(seen.get(2).endsWith("\"\""), "at 1920 px the heading shows: " + seen);
     }
 
     private void check(FxRobot robot, Size size, List<String> report, List<String> failures) throws Exception {

@@ -54,6 +54,7 @@ public final class HeaderController {
     @FXML private Button openCheckpointButton;
     @FXML private Button openUriButton;
     @FXML private MenuButton recentMenu;
+    @FXML private javafx.scene.layout.VBox checkpointHeading;
     @FXML private Label checkpointTitleLabel;
     @FXML private Label checkpointPathLabel;
     @FXML private Label queryIdLabel;
@@ -101,6 +102,34 @@ public final class HeaderController {
         rebuildRecentMenu();
         if (doctor != null) {
             DoctorBadge.bind(doctorBadge, doctor);
+        }
+        // the buttons' widths do not depend on the heading: no layout goes back and forth
+        headerBar.widthProperty().addListener((property, old, width) -> fitHeading());
+        headerBar.needsLayoutProperty().addListener((property, old, needs) -> fitHeading());
+    }
+
+    /** Fewer ems than this for the title and path and they would read "To…" and "…te". */
+    private static final double MIN_HEADING_EM = 8;
+
+    /**
+     * The checkpoint's title and path where the buttons leave room for a few words; else none (the window's title
+     * names the checkpoint): on a 1024-pixel screen they were cut to a letter or two.
+     */
+    private void fitHeading() {
+        double others = 0;
+        int shown = 0;
+        for (javafx.scene.Node child : headerBar.getChildren()) {
+            if (child != checkpointHeading && child.isManaged()) {
+                others += child.prefWidth(-1);
+                shown++;
+            }
+        }
+        javafx.geometry.Insets padding = headerBar.getInsets();
+        double room = headerBar.getWidth() - padding.getLeft() - padding.getRight() - others - headerBar.getSpacing() * shown;
+        boolean fits = room >= MIN_HEADING_EM * checkpointTitleLabel.getFont().getSize();
+        if (checkpointHeading.isManaged() != fits) {
+            checkpointHeading.setVisible(fits);
+            checkpointHeading.setManaged(fits);
         }
     }
 
