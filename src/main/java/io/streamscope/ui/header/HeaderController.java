@@ -12,6 +12,8 @@ import io.streamscope.ui.export.TableCsv;
 import io.streamscope.ui.recent.RecentFolders;
 import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
+import javafx.geometry.Insets;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.control.MenuButton;
@@ -20,6 +22,7 @@ import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
 import javafx.stage.FileChooser;
 import javafx.stage.Window;
@@ -33,6 +36,9 @@ import java.util.function.Consumer;
 
 /** Binds header.fxml: opening (button, recent folders), the open checkpoint's title and path, export, inspector. */
 public final class HeaderController {
+
+    /** Fewer ems than this for the title and path and they would read "To…" and "…te". */
+    private static final double MIN_HEADING_EM = 8;
 
     private final CheckpointViewModel checkpoint;
     private final RecentFolders recent;
@@ -54,7 +60,7 @@ public final class HeaderController {
     @FXML private Button openCheckpointButton;
     @FXML private Button openUriButton;
     @FXML private MenuButton recentMenu;
-    @FXML private javafx.scene.layout.VBox checkpointHeading;
+    @FXML private VBox checkpointHeading;
     @FXML private Label checkpointTitleLabel;
     @FXML private Label checkpointPathLabel;
     @FXML private Label queryIdLabel;
@@ -108,9 +114,6 @@ public final class HeaderController {
         headerBar.needsLayoutProperty().addListener((property, old, needs) -> fitHeading());
     }
 
-    /** Fewer ems than this for the title and path and they would read "To…" and "…te". */
-    private static final double MIN_HEADING_EM = 8;
-
     /**
      * The checkpoint's title and path where the buttons leave room for a few words; else none (the window's title
      * names the checkpoint): on a 1024-pixel screen they were cut to a letter or two.
@@ -118,13 +121,13 @@ public final class HeaderController {
     private void fitHeading() {
         double others = 0;
         int shown = 0;
-        for (javafx.scene.Node child : headerBar.getChildren()) {
+        for (Node child : headerBar.getChildren()) {
             if (child != checkpointHeading && child.isManaged()) {
                 others += child.prefWidth(-1);
                 shown++;
             }
         }
-        javafx.geometry.Insets padding = headerBar.getInsets();
+        Insets padding = headerBar.getInsets();
         double room = headerBar.getWidth() - padding.getLeft() - padding.getRight() - others - headerBar.getSpacing() * shown;
         boolean fits = room >= MIN_HEADING_EM * checkpointTitleLabel.getFont().getSize();
         if (checkpointHeading.isManaged() != fits) {

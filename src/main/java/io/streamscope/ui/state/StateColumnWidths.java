@@ -28,9 +28,9 @@ final class StateColumnWidths {
     }
 
     /**
-     * Columns resized as JavaFX's unconstrained policy resizes them, and each column the user resized (by dragging a
-     * header's edge: {@link TableView#resizeColumn}; all the leaves of a group header dragged) left alone by
-     * {@link #fit} from then on. Its preferred width becomes the user's, so nothing else sizes it back.
+     * Resizes columns as JavaFX's unconstrained policy does and marks each column the user resized (a header's edge
+     * dragged, which is {@link TableView#resizeColumn}; for a group header, all its leaves): {@link #fit} leaves it
+     * alone from then on, and its preferred width becomes the user's, so nothing else sizes it back.
      */
     static <R> void keepUserWidths(TableView<R> table) {
         table.setColumnResizePolicy(features -> {
