@@ -32,11 +32,11 @@ esac
 # The collector: Serial, the quickest to start, where little stays alive (a state read streams its rows; its first
 # heap of 64 MB keeps its RSS near 100 MB). A replay holds every batch's rows and inspect the whole checkpoint's
 # model, so Serial copied the same live objects again and again on one core (a 1M-record replay spent 1.9 s of 7 in
-# pauses, six of them full); Parallel's collections use both cores. Its young generation is held to 256 MB: left to
-# itself it grew to 1.6 GB, and a replay of 1M records took 2.0-2.3 GB of RAM and 1.4-1.9 s of CPU in the kernel
-# handing out pages; held, the same replays take 0.64-0.67 GB and are 5-10 % faster (in 500 batches or in 10).
+# pauses, six of them full); Parallel's collections use both cores. Its young generation is held to 512 MB: left to
+# itself it grew to 1.6 GB, and a replay of 1M records from a topic file took 2.0-2.3 GB of RAM; held, 0.83 GB and no
+# slower. At 256 MB it took 0.65 GB, but a replay from Kafka was 10-30 % slower (more promoted, more full collections).
 case "${1:-}" in
-  replay | inspect) gc="-XX:+UseParallelGC -XX:MaxNewSize=256m" ;;
+  replay | inspect) gc="-XX:+UseParallelGC -XX:MaxNewSize=512m" ;;
   *) gc="-XX:+UseSerialGC -Xms64m" ;;
 esac
 if [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" = "$jar" ]; then
