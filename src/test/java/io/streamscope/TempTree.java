@@ -16,15 +16,32 @@ public final class TempTree {
     private TempTree() {
     }
 
-    /** Runs {@code stop} and then deletes {@code root}, once, as the JVM shuts down. */
+    /**
+     * Runs {@code stop} and then deletes {@code root} as the JVM shuts down. The JVM runs its shutdown hooks at once,
+     * and Hadoop's own may still be writing there (the data node's replica cache): what appears after the first pass
+     * is deleted by a few more, a tenth of a second apart.
+     */
     public static void deleteAtExit(Path root, Runnable stop) {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             try {
                 stop.run();
             } finally {
-                delete(root);
+                for (int pass = 0; pass < 10 && Files.exists(root); pass++) {
+                    if (pass > 0) {
+                        pause();
+                    }
+                    delete(root);
+                }
             }
         }, "delete " + root.getFileName()));
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Deletes {@code root} and everything in it; a failure is printed, not thrown (it is only scratch). */
