@@ -1,5 +1,6 @@
 package io.streamscope.topic;
 
+import io.streamscope.TempTree;
 import kafka.server.KafkaConfig;
 import kafka.server.KafkaRaftServer;
 import kafka.tools.StorageTool;
@@ -14,9 +15,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Properties;
-import java.util.stream.Stream;
 
 /**
  * A single-node Kafka broker in KRaft mode, in this JVM, on loopback only (toolchain.md §4b). Retention is off
@@ -119,9 +118,7 @@ public final class EmbeddedKafka implements AutoCloseable {
         server.shutdown();
         server.awaitShutdown();
         if (deleteOnClose) {
-            try (Stream<Path> walk = Files.walk(logDir)) {
-                walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
-            }
+            TempTree.delete(logDir);
         }
     }
 }
