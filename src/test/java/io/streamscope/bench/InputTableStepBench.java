@@ -4,12 +4,10 @@ import io.streamscope.TempTree;
 import io.streamscope.ui.MainWindow;
 import io.streamscope.ui.playback.PlaybackViewModel;
 import javafx.application.Platform;
-import javafx.scene.Parent;
 import javafx.scene.control.TableView;
 import javafx.scene.image.WritableImage;
 
 import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -22,8 +20,9 @@ import static io.streamscope.bench.FxBench.onFx;
  * Benchmark of the unbounded input table (not a unit test): a {@link SyntheticReplay} of 1,000 batches, 100 input rows
  * each (100,000 in all), opened and replayed in the real window (headless, Monocle, software rendering), then stepped
  * forward through every batch, back again, and jumped Home→End and End→Home. Per step it reports the FX-thread time
- * of the step (view models, listeners, the tables' updates), of the window's CSS and layout, and of rendering the
- * frame (a snapshot of the whole window): together what the window is blocked for.
+ * of the step (view models, listeners, the tables' updates), of the CSS and layout passes of the pulse that follows
+ * ({@link FxPulse}: what a key press costs the window), of rendering the frame (a snapshot of the whole window), and
+ * the FX thread's CPU time for the step and its pulse.
  * Run: {@code mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=io.streamscope.bench.InputTableStepBench}
  * (it runs in Maven's JVM: give it the window's JIT flags from {@code packaging/launcher.sh} in {@code MAVEN_OPTS})
  * ({@code -Dexec.args=1} for one run instead of two; {@code -Dexec.args="1 append"} replays the orders in append
@@ -35,7 +34,6 @@ public final class InputTableStepBench {
     private static final int PARTITIONS = 4;
     private static final int ROWS_PER_PARTITION = 25;
     private static final int JUMPS = 20;
-    private static final ThreadMXBean CPU = ManagementFactory.getThreadMXBean();
     private static WritableImage frame;
 
     private InputTableStepBench() {
@@ -125,30 +123,24 @@ public final class InputTableStepBench {
     }
 
     /**
-     * One step on the FX thread: the action, the window's CSS and layout, the frame rendered (into one image, so the
-     * benchmark does not add a 4 MB allocation a step); also the FX thread's CPU time for the action and layout.
+     * One step: the action on the FX thread and the pulse after it (its CSS and layout passes, its synchronization for
+     * the renderer), then the frame rendered (into one image, so the benchmark does not add a 4 MB allocation a step).
      */
     private static long[] step(MainWindow window, Runnable action) throws Exception {
-        Parent root = window.scene().getRoot();
-        return onFx(() -> {
+        FxPulse.Timing pulse = FxPulse.after(window.scene(), action);
+        long rendering = onFx(() -> {
             if (frame == null || frame.getWidth() != window.scene().getWidth() || frame.getHeight() != window.scene().getHeight()) {
                 frame = new WritableImage((int) window.scene().getWidth(), (int) window.scene().getHeight());
             }
-            long cpuStart = CPU.getCurrentThreadCpuTime();
             long start = System.nanoTime();
-            action.run();
-            long acted = System.nanoTime();
-            root.applyCss();
-            root.layout();
-            long laidOut = System.nanoTime();
-            long cpu = CPU.getCurrentThreadCpuTime() - cpuStart;
             window.scene().snapshot(frame);
-            long rendered = System.nanoTime();
-            return new long[] {acted - start, laidOut - acted, rendered - laidOut, rendered - start, cpu};
+            return System.nanoTime() - start;
         });
+        return new long[] {pulse.actionNanos(), pulse.passesNanos(), rendering,
+                pulse.actionNanos() + pulse.passesNanos() + rendering, pulse.cpuNanos()};
     }
 
-    /** Per-step timings: the step, CSS and layout, rendering, their total, and the CPU time of the first two. */
+    /** Per-step timings: the step, CSS and layout, rendering, their total, and the FX thread's CPU for step and pulse. */
     private static final class Steps {
         private final long[][] parts;
         private int count;
@@ -167,9 +159,9 @@ public final class InputTableStepBench {
         void report(String what) {
             System.out.println("  " + what + ": " + summary(parts[3]));
             System.out.println("      of which the step (view models, tables' updates) " + summary(parts[0]));
-            System.out.println("      of which CSS and layout of the window          " + summary(parts[1]));
+            System.out.println("      of which the pulse's CSS and layout passes      " + summary(parts[1]));
             System.out.println("      of which rendering the frame (software)         " + summary(parts[2]));
-            System.out.println("      FX thread's CPU time for step, CSS and layout   " + summary(parts[4]));
+            System.out.println("      FX thread's CPU time for step and pulse         " + summary(parts[4]));
         }
 
         private String summary(long[] nanos) {

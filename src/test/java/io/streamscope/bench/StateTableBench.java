@@ -118,17 +118,10 @@ public final class StateTableBench {
             long totalScroll = 0;
             long scrollCpu = 0;
             int scrolls = 20;
-            java.lang.management.ThreadMXBean threads = ManagementFactory.getThreadMXBean();
             for (int i = 0; i < scrolls; i++) {
                 int to = random.nextInt(rows);
                 long t = System.nanoTime();
-                scrollCpu += onFx(() -> {
-                    long cpu = threads.getCurrentThreadCpuTime();
-                    table.scrollTo(to);
-                    table.applyCss();
-                    table.layout();
-                    return threads.getCurrentThreadCpuTime() - cpu;
-                });
+                scrollCpu += FxPulse.after(table.getScene(), () -> table.scrollTo(to)).cpuNanos();
                 long took = System.nanoTime() - t;
                 worstScroll = Math.max(worstScroll, took);
                 totalScroll += took;

@@ -6,7 +6,6 @@ import io.streamscope.ui.SyntheticCheckpoint;
 import io.streamscope.ui.timeline.BatchTimeline;
 import io.streamscope.ui.timeline.TimelineViewModel;
 import javafx.application.Platform;
-import javafx.scene.Parent;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +18,8 @@ import static io.streamscope.bench.FxBench.onFx;
  * Benchmark of stepping through the timeline (not a unit test): a synthetic checkpoint of 1,000 batches in Spark's
  * formats (offsets and commits, a 4-partition Kafka source, 100 rows per batch: 100,000 input rows), opened in the
  * real window (headless, Monocle, software rendering), then every batch selected in turn. Per step it reports the
- * FX-thread time to select the batch and lay out and paint the timeline (what blocks the window), the time until
+ * FX-thread time to select the batch and for the pulse after it to lay out and paint the timeline ({@link FxPulse}:
+ * what blocks the window), the time until
  * that frame is rendered (a snapshot of the whole window), and how long the inspector takes to show the batch's
  * files read in the background.
  * Run: {@code mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=io.streamscope.bench.TimelineStepBench}
@@ -43,7 +43,6 @@ public final class TimelineStepBench {
             awaitIdle(window);
             TimelineViewModel timeline = window.model().timeline();
             BatchTimeline drawn = onFx(() -> (BatchTimeline) window.scene().lookup("#batchTimeline"));
-            Parent root = window.scene().getRoot();
             long rows = onFx(() -> timeline.batches().stream()
                     .mapToLong(b -> b.cells().stream().mapToLong(c -> c == null ? 0 : c.rows()).sum()).sum());
             System.out.printf("synthetic checkpoint: %,d batches, %,d input rows, %d partitions; window 1280x800, %d columns on show%n",
@@ -56,31 +55,21 @@ public final class TimelineStepBench {
             for (int run = 1; run <= 3; run++) {
                 long[] step = new long[BATCHES];
                 long[] select = new long[BATCHES];
-                long[] layout = new long[BATCHES];
-                long[] paint = new long[BATCHES];
+                long[] passes = new long[BATCHES];
+                long[] cpu = new long[BATCHES];
                 for (int i = 0; i < BATCHES; i++) {
                     int index = i;
-                    long[] parts = onFx(() -> {
-                        long start = System.nanoTime();
-                        timeline.select(index);
-                        long selected = System.nanoTime();
-                        root.applyCss();
-                        root.layout();
-                        long laidOut = System.nanoTime();
-                        drawn.paintIfDirty();
-                        long painted = System.nanoTime();
-                        return new long[] {selected - start, laidOut - selected, painted - laidOut, painted - start};
-                    });
-                    select[i] = parts[0];
-                    layout[i] = parts[1];
-                    paint[i] = parts[2];
-                    step[i] = parts[3];
+                    FxPulse.Timing timing = FxPulse.after(window.scene(), () -> timeline.select(index));
+                    select[i] = timing.actionNanos();
+                    passes[i] = timing.passesNanos();
+                    step[i] = timing.actionNanos() + timing.passesNanos();
+                    cpu[i] = timing.cpuNanos();
                 }
-                report("run " + run + ": select + layout + paint (FX thread)", step);
+                report("run " + run + ": select + the pulse's CSS and layout (FX thread)", step);
                 if (run == 3) {
                     report("  of which: select (view models, listeners, background reads queued)", select);
-                    report("  of which: CSS and layout of the window", layout);
-                    report("  of which: paint the timeline's visible columns", paint);
+                    report("  of which: the pulse's CSS and layout passes", passes);
+                    report("  FX thread's CPU time for select and pulse (the timeline's paint included)", cpu);
                 }
                 awaitIdle(window);
             }
