@@ -14,12 +14,44 @@ for tool in jpackage jdeps; do
 done
 [ -f "$jar" ] || { echo "app-image: no $jar; run mvn package first" >&2; exit 1; }
 rm -rf "$dist" "$input"
-mkdir -p "$input"
-cp "$jar" "$input/"
+mkdir -p "$input/javafx"
 
-# The modules the jar uses, as jdeps sees them, plus what is reached by reflection or service lookup only:
-# JavaFX's use of java.logging and jdk.xml.dom, TLS and SASL for Kafka (jdk.crypto.ec, java.naming), zip file systems.
-modules=$(jdeps --ignore-missing-deps --multi-release 17 --print-module-deps "$jar")
+# JavaFX goes on the window's module path, as the named modules it is made as: from the class path, JavaFX warns at
+# every start that it runs in an unsupported configuration. Its jars with a module-info are the platform's (such as
+# javafx-graphics-21-linux.jar); the plain ones Maven also resolves are empty. The app's jar is streamscope.jar without
+# JavaFX's files, so that its classes are not there twice.
+fx_modules="$target/javafx-modules"
+for module in "$fx_modules"/*.jar; do
+  if jar tf "$module" | grep -qx module-info.class; then cp "$module" "$input/javafx/"; fi
+done
+[ -n "$(ls "$input/javafx")" ] || { echo "app-image: no JavaFX modules in $fx_modules (mvn -B -Pdist package copies them)" >&2; exit 1; }
+unpacked="$target/dist-unpacked"
+rm -rf "$unpacked" && mkdir -p "$unpacked/files"
+fat_jar="$(cd "$(dirname "$jar")" && pwd)/$(basename "$jar")"
+(cd "$unpacked/files" && jar xf "$fat_jar")
+for module in "$input"/javafx/*.jar; do
+  jar tf "$module" | grep -v -e '/$' -e '^META-INF/' -e '^module-info.class$'
+done > "$unpacked/javafx-files"
+(cd "$unpacked/files" && tr '\n' '\0' < ../javafx-files | xargs -0 rm -f && find . -type d -empty -delete)
+mv "$unpacked/files/META-INF/MANIFEST.MF" "$unpacked/MANIFEST.MF"
+jar --create --file "$input/streamscope.jar" --manifest "$unpacked/MANIFEST.MF" -C "$unpacked/files" .
+rm -rf "$unpacked"
+# JavaFX's native libraries beside its jars, where JavaFX looks first: from inside a jar they are copied to
+# ~/.openjfx/cache and hashed against the copy there at every start.
+for module in "$input"/javafx/*.jar; do
+  libraries=$(jar tf "$module" | grep -E '^lib[^/]*\.so$' || true)
+  # shellcheck disable=SC2086 # one name per word
+  [ -z "$libraries" ] || (cd "$input/javafx" && jar xf "$(basename "$module")" $libraries)
+done
+# The options the window's JVM starts with besides the module path (bin/streamscope, and the class lists and
+# archives made below): ControlsFX, on the class path, reaches into JavaFX's internals (as with mvn javafx:run).
+cp packaging/javafx.args "$input/javafx.args"
+
+# The modules the jar uses, as jdeps sees them, and those JavaFX's modules need, plus what is reached by reflection or
+# service lookup only: JavaFX's use of java.logging and jdk.xml.dom, TLS and SASL for Kafka (jdk.crypto.ec,
+# java.naming), zip file systems.
+modules=$(jdeps --ignore-missing-deps --multi-release 17 --module-path "$input/javafx" --print-module-deps \
+  "$input/streamscope.jar" "$input"/javafx/*.jar | tr ',' '\n' | grep -v '^javafx\.' | paste -sd, -)
 modules="$modules,java.logging,java.naming,java.net.http,jdk.crypto.ec,jdk.security.auth,jdk.zipfs,jdk.xml.dom,jdk.jsobject"
 
 jpackage --type app-image --name streamscope --dest "$dist" \
@@ -33,17 +65,15 @@ jpackage --type app-image --name streamscope --dest "$dist" \
 cp packaging/launcher.sh "$image/bin/streamscope"
 cp packaging/make-cds-archive.sh "$image/lib/app/make-cds-archive.sh"
 chmod 755 "$image/bin/streamscope" "$image/lib/app/make-cds-archive.sh"
-# JavaFX's native libraries beside the jar, where JavaFX looks first: from inside the jar they are copied to
-# ~/.openjfx/cache and hashed against the copy there at every start.
-javafx_libs=$(jar tf "$image/lib/app/streamscope.jar" | grep -E '^lib[^/]*\.so$' || true)
-# shellcheck disable=SC2086 # one name per word
-[ -z "$javafx_libs" ] || (cd "$image/lib/app" && jar xf streamscope.jar $javafx_libs)
 
 # AppCDS: the classes the commands load (checkpoint, state, topic, replay, doctor, Jackson, JSON output), listed in the
 # image (lib/app/streamscope.classlist) and archived with its own runtime and exactly the class path bin/streamscope
-# gives, so the JVM maps them instead of loading them.
+# gives, so the JVM maps them instead of loading them. The window's (JavaFX, the views, the theme) in a list and an
+# archive of their own (lib/app/window.classlist), made with the window's module path and options: an archive holds
+# for the module path it was made with, and one with JavaFX's would cost every command the JDK's archived module graph.
 java="$image/lib/runtime/bin/java"
-app_jar="$(cd "$image/lib/app" && pwd)/streamscope.jar"
+app="$(cd "$image/lib/app" && pwd -P)"
+app_jar="$app/streamscope.jar"
 classes="$dist/classes.lst"
 sample=sample-checkpoints/shop-totals-update
 : > "$classes"
@@ -53,16 +83,19 @@ for command in "inspect $sample" "state $sample" "replay $sample" "doctor $sampl
     $command > /dev/null
   cat "$classes.part" >> "$classes"
 done
-# The window's classes too (JavaFX, the views, the theme), where a display can be had: the window opened on the
-# default sample under Xvfb until its first frame with the timeline (ui.FirstFrameProbe), then closed.
-if command -v xvfb-run >/dev/null; then
-  xvfb-run -a "$java" -XX:DumpLoadedClassList="$classes.part" -XX:+UseSerialGC -Dstreamscope.firstFrame=exit \
-    -Dstreamscope.settings=memory -cp "$app_jar" io.streamscope.Launcher > /dev/null 2>&1 \
-    && cat "$classes.part" >> "$classes" || echo "app-image: the window's classes are not archived (it did not open under Xvfb)" >&2
+sort -u "$classes" -o "$app/streamscope.classlist"
+# The window opened on the default sample under Xvfb until its first frame with the timeline (ui.FirstFrameProbe),
+# then closed, where a display can be had.
+rm -f "$classes.part"
+if ! command -v xvfb-run >/dev/null; then
+  echo "app-image: xvfb-run is not on the PATH; the window's classes are not archived (the commands' are)" >&2
+elif xvfb-run -a "$java" -XX:DumpLoadedClassList="$classes.part" -XX:+UseSerialGC --module-path "$app/javafx" \
+    "@$app/javafx.args" -Dstreamscope.firstFrame=exit -Dstreamscope.settings=memory -cp "$app_jar" \
+    io.streamscope.Launcher > /dev/null 2>&1; then
+  sort -u "$classes.part" -o "$app/window.classlist"
 else
-  echo "app-image: xvfb-run is not on the PATH; the window's classes are not archived (commands' only)" >&2
+  echo "app-image: the window's classes are not archived (it did not open under Xvfb)" >&2
 fi
-sort -u "$classes" -o "$image/lib/app/streamscope.classlist"
 rm -f "$classes" "$classes.part"
 CDS_DUMP_LOG="$dist/cds-dump.log" "$image/lib/app/make-cds-archive.sh"
 rm -rf "$input"

@@ -2,9 +2,10 @@
 # bin/streamscope: Streamscope on the image's own runtime; no arguments open the window, a command runs it.
 # It stands in for jpackage's Linux launcher, which asks rpm and dpkg which package owns it at every start (100-300 ms
 # here, more where many packages are installed) before the JVM even loads.
-# The class-data-sharing archive (lib/app/streamscope.jsa) holds for the folder it was made in only: Java 17 compares
-# the class path it was made with literally and, on a mismatch, shares no class at all. Where the image was moved, the
-# archive is made again for the new folder, once, when the folder is writable (the .deb makes it on installing).
+# The class-data-sharing archives (lib/app/streamscope.jsa for the commands, window.jsa for the window) hold for the
+# folder they were made in only: Java 17 compares the class path an archive was made with literally and, on a
+# mismatch, shares no class at all. Where the image was moved, they are made again for the new folder, once, when the
+# folder is writable (the .deb makes them on installing).
 set -e
 root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd -P)
 app="$root/lib/app"
@@ -12,8 +13,8 @@ java="$root/lib/runtime/bin/java"
 jar="$app/streamscope.jar"
 
 if [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" != "$jar" ] && [ -w "$app" ]; then
-  echo "streamscope: making the class-data archive for $root (once, a few seconds)" >&2
-  "$root/lib/app/make-cds-archive.sh" || echo "streamscope: no class-data archive (see above); starting without" >&2
+  echo "streamscope: making the class-data archives for $root (once, a few seconds)" >&2
+  "$root/lib/app/make-cds-archive.sh" || echo "streamscope: no class-data archives (see above); starting without" >&2
 fi
 # The JIT: commands that read a checkpoint's logs and metadata are done before most of what C2 compiles is ready, and
 # the compiling takes up to half their CPU; C1 alone halves inspect's (README, "The targets of issue 16"). Reads of
@@ -39,7 +40,17 @@ case "${1:-}" in
   replay | inspect) gc="-XX:+UseParallelGC -XX:MaxNewSize=512m" ;;
   *) gc="-XX:+UseSerialGC -Xms64m" ;;
 esac
-if [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" = "$jar" ]; then
-  exec "$java" $gc $jit "-XX:SharedArchiveFile=$app/streamscope.jsa" -cp "$jar" io.streamscope.Launcher "$@"
+# The window loads JavaFX from its module path (lib/app/javafx), with its own class-data archive; the commands never
+# load JavaFX.
+case "${1:-}" in
+  inspect | handover | watch | help | --help | -h | state | replay | topic | doctor)
+    archive="$app/streamscope.jsa"
+    set -- -cp "$jar" io.streamscope.Launcher "$@" ;;
+  *)
+    archive="$app/window.jsa"
+    set -- --module-path "$app/javafx" "@$app/javafx.args" -cp "$jar" io.streamscope.Launcher "$@" ;;
+esac
+if [ -f "$archive" ] && [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" = "$jar" ]; then
+  exec "$java" $gc $jit "-XX:SharedArchiveFile=$archive" "$@"
 fi
-exec "$java" $gc $jit -cp "$jar" io.streamscope.Launcher "$@"
+exec "$java" $gc $jit "$@"

@@ -1,16 +1,29 @@
 #!/bin/sh
-# lib/app/make-cds-archive.sh: makes lib/app/streamscope.jsa, the class-data-sharing archive of the classes listed in
-# lib/app/streamscope.classlist (those the commands and the window load), for the folder the image is in now, and
-# records that folder's jar in lib/app/streamscope.jsa.path for bin/streamscope. Run by the image's build, by the .deb
-# on installing, and by bin/streamscope where the image was moved.
+# lib/app/make-cds-archive.sh: makes the class-data-sharing archives for the folder the image is in now:
+# lib/app/streamscope.jsa of the classes the commands load (lib/app/streamscope.classlist), and lib/app/window.jsa of
+# those the window loads (lib/app/window.classlist, where the build could open the window), with JavaFX's module path
+# and options as bin/streamscope gives them. Records that folder's jar in lib/app/streamscope.jsa.path for
+# bin/streamscope. Run by the image's build, by the .deb on installing, and by bin/streamscope where the image was moved.
 set -e
 app=$(cd "$(dirname "$(readlink -f "$0")")" && pwd -P)
 java="$app/../runtime/bin/java"
 jar="$app/streamscope.jar"
-partial="$app/streamscope.jsa.$$"
+partial="$app/archive.jsa.$$"
 trap 'rm -f "$partial"' EXIT
+log=${CDS_DUMP_LOG:-/dev/null}
 # Made with the GC bin/streamscope runs.
 "$java" -Xshare:dump -XX:+UseSerialGC -XX:SharedClassListFile="$app/streamscope.classlist" \
-  -XX:SharedArchiveFile="$partial" -cp "$jar" > "${CDS_DUMP_LOG:-/dev/null}" 2>&1
+  -XX:SharedArchiveFile="$partial" -cp "$jar" > "$log" 2>&1
 mv -f "$partial" "$app/streamscope.jsa"
+rm -f "$app/window.jsa" # one made for another folder would share no class here
+# Java 17 cannot archive a module path with a space in it (it looks for the jars at the path URL-encoded); the window
+# then starts without an archive.
+if [ -f "$app/window.classlist" ]; then
+  if "$java" -Xshare:dump -XX:+UseSerialGC -XX:SharedClassListFile="$app/window.classlist" \
+      -XX:SharedArchiveFile="$partial" --module-path "$app/javafx" "@$app/javafx.args" -cp "$jar" >> "$log" 2>&1; then
+    mv -f "$partial" "$app/window.jsa"
+  else
+    echo "streamscope: no class-data archive for the window in $app (the commands have theirs)" >&2
+  fi
+fi
 printf '%s\n' "$jar" > "$app/streamscope.jsa.path"
