@@ -24,6 +24,22 @@ public final class TestHdfs {
     private TestHdfs() {
     }
 
+    /**
+     * The name node's and data node's web servers (Jetty) unpack their pages into {@code java.io.tmpdir}, in
+     * {@code jetty-<host>-<port>-hadoop-…} folders; the cluster's shutdown in this hook does not get as far as removing
+     * them, and one was left after every test run.
+     */
+    private static void deleteWebFolders(List<Integer> ports) {
+        try (java.util.stream.Stream<Path> entries = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            entries.filter(entry -> {
+                String name = entry.getFileName().toString();
+                return name.startsWith("jetty-") && ports.stream().anyMatch(port -> name.contains("-" + port + "-hadoop-"));
+            }).forEach(io.streamscope.TempTree::delete);
+        } catch (IOException e) {
+            System.err.println("could not list " + System.getProperty("java.io.tmpdir") + ": " + e);
+        }
+    }
+
     public static synchronized MiniDFSCluster cluster() {
         if (cluster == null) {
             try {
@@ -50,7 +66,15 @@ public final class TestHdfs {
                         .nameNodePort(0).checkExitOnShutdown(false).build();
                 started.waitActive();
                 cluster = started;
-                io.streamscope.TempTree.deleteAtExit(base, started::shutdown);
+                List<Integer> webPorts = List.of(started.getNameNode().getHttpAddress().getPort(),
+                        started.getDataNodes().get(0).getInfoPort());
+                io.streamscope.TempTree.deleteAtExit(base, () -> {
+                    try {
+                        started.shutdown(); // may throw: Hadoop's own shutdown hooks run beside this one
+                    } finally {
+                        deleteWebFolders(webPorts);
+                    }
+                });
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot start the in-process HDFS", e);
             }
