@@ -177,17 +177,16 @@ final class FolderAccess {
      * {@link LogText#MAX_LINE_BYTES}, is not UTF-8 text, or cannot be read. The file is never held whole.
      */
     Optional<LogText> readText(Path file, long maxBytes) {
-        String relative = relative(file);
         Long size = plainFileSize(file);
-        if (size == null && !readable(file, relative)) {
+        if (size == null && !readable(file)) {
             return Optional.empty();
         }
         try (InputStream in = Files.newInputStream(file, StandardOpenOption.READ)) {
             return Optional.of(LogText.read(in, maxBytes, size != null ? size : Files.size(file)));
         } catch (FormatException e) {
-            findings.problem(relative, e);
+            findings.problem(relative(file), e);
         } catch (IOException e) {
-            findings.problem(relative, null, "cannot read: " + describe(e));
+            findings.problem(relative(file), null, "cannot read: " + describe(e));
         }
         return Optional.empty();
     }
@@ -216,7 +215,8 @@ final class FolderAccess {
     }
 
     /** Whether a file may be opened: not a folder, not a link out of the folder, a regular file (with a problem if not). */
-    private boolean readable(Path file, String relative) {
+    private boolean readable(Path file) {
+        String relative = relative(file);
         if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) {
             findings.problem(relative, null, "is a folder where Spark writes a file");
             return false;
@@ -239,19 +239,18 @@ final class FolderAccess {
     }
 
     Optional<byte[]> read(Path file, long maxBytes) {
-        String relative = relative(file);
-        if (plainFileSize(file) == null && !readable(file, relative)) {
+        if (plainFileSize(file) == null && !readable(file)) {
             return Optional.empty();
         }
         try (InputStream in = Files.newInputStream(file, StandardOpenOption.READ)) {
             byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 8, maxBytes + 1));
             if (bytes.length > maxBytes) {
-                findings.problem(relative, null, "file is larger than " + maxBytes + " bytes; not a Spark metadata file");
+                findings.problem(relative(file), null, "file is larger than " + maxBytes + " bytes; not a Spark metadata file");
                 return Optional.empty();
             }
             return Optional.of(bytes);
         } catch (IOException e) {
-            findings.problem(relative, null, "cannot read: " + describe(e));
+            findings.problem(relative(file), null, "cannot read: " + describe(e));
             return Optional.empty();
         }
     }
