@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds target/deb/streamscope_<version>-1_amd64.deb from the app image (made first by app-image.sh): installs to
-# /opt/streamscope, bin/streamscope as in the image; on installing it makes the class-data archive for that folder
+# /opt/streamscope, bin/streamscope as in the image; on installing it makes the class-data archives for that folder
 # (packaging/deb/postinst). Needs jpackage, dpkg-deb and fakeroot.
 #   packaging/deb.sh [TARGET_DIR] [VERSION]      (run by `mvn -B -Pdeb package`)
 set -euo pipefail
