@@ -64,6 +64,7 @@ public final class CheckpointWatcher {
     private final Map<StateVersions.Store, Long> stateReported = new HashMap<>();
     private boolean metadataDone;
     private boolean listingFailed;
+    private boolean stateVersions = true;
 
     public CheckpointWatcher(Path checkpoint) {
         this(checkpoint, System::nanoTime, DEFAULT_PATIENCE);
@@ -99,6 +100,16 @@ public final class CheckpointWatcher {
             }
         }
         return watcher;
+    }
+
+    /**
+     * This watcher, reporting no {@link CheckpointEvent.StateVersion}: it then never lists {@code state/}. For a
+     * follower that reads the checkpoint again after each poll that found a commit (the window's follow mode), whose
+     * read lists the store folders anyway; on S3 each listing of a 200-partition store is some 200 requests.
+     */
+    public CheckpointWatcher withoutStateVersions() {
+        stateVersions = false;
+        return this;
     }
 
     public Path checkpoint() {
@@ -138,7 +149,7 @@ public final class CheckpointWatcher {
                 }
             }
         }
-        if (newCommit) {
+        if (newCommit && stateVersions) {
             addStateVersions(events);
         }
         events.sort(Comparator.comparingLong(CheckpointEvent::batchId).thenComparingInt(CheckpointEvent::order));

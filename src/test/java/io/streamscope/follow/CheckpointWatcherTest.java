@@ -69,6 +69,23 @@ class CheckpointWatcherTest {
     }
 
     @Test
+    void withoutStateVersionsTheCommitsComeAlone() {
+        SparkWrites spark = new SparkWrites(SAMPLE, live);
+        CheckpointWatcher watcher = new CheckpointWatcher(live).withoutStateVersions();
+        CheckpointWatcher reporting = new CheckpointWatcher(live);
+        spark.start();
+        spark.plan(0);
+        spark.state(0);
+        spark.commit(0);
+        assertEquals(List.of("metadata", "planned 0", "committed 0"), seen(watcher));
+        assertEquals(List.of("metadata", "planned 0", "state 0/default v1", "committed 0"), seen(reporting),
+                "the same files, with the state version reported");
+        spark.batch(1);
+        assertEquals(List.of("planned 1", "committed 1"), seen(watcher));
+        assertTrue(watcher.committed(1));
+    }
+
+    @Test
     void aJoinsFourStoresEachGetTheirVersion() {
         SparkWrites spark = new SparkWrites(Path.of("sample-checkpoints/shop-join-inner"), live);
         CheckpointWatcher watcher = new CheckpointWatcher(live);

@@ -78,6 +78,28 @@ class WatchOnHdfsLiveTest {
         assertTrue(onCommit.get(2) > quiet.get(2), "the state is listed on a commit");
     }
 
+    @Test
+    void withoutStateVersionsAPollWithACommitListsTheLogsOnly() throws Exception {
+        String folder = emptyFolder("follow");
+        SparkWrites spark = new SparkWrites(CheckpointWatcherTest.SAMPLE, new HdfsDestination(TestHdfs.client(), folder));
+        Path checkpoint = Locations.open(TestHdfs.uri() + folder, HadoopSettings.parse(List.of(WRITE_FAILING)));
+        CheckpointWatcher watcher = new CheckpointWatcher(checkpoint).withoutStateVersions(); // as the window follows
+        StorageStatistics statistics = GlobalStorageStatistics.INSTANCE.get(DFSOpsCountStatistics.NAME);
+        spark.start();
+        watcher.poll();
+        List<Long> onCommit = new ArrayList<>();
+        for (int batch = 0; batch < 2; batch++) {
+            spark.batch(batch);
+            Thread.sleep(1100); // past the storage layer's one-second listing memory
+            statistics.reset();
+            List<String> seen = watcher.poll().stream().map(CheckpointWatcherTest::describe).toList();
+            assertEquals(List.of("planned " + batch, "committed " + batch), seen);
+            onCommit.add(listings(statistics));
+        }
+        // offsets/ and commits/ only: the window's read after the commit lists state/ (once)
+        onCommit.forEach(count -> assertTrue(count <= 2, () -> "a poll with a commit: " + onCommit));
+    }
+
     private static long listings(StorageStatistics statistics) {
         Long count = statistics.getLong("op_list_status");
         return count == null ? 0 : count;

@@ -129,7 +129,8 @@ public final class FollowViewModel {
         }
 
         private void run() {
-            CheckpointWatcher watcher = CheckpointWatcher.continuing(from);
+            // the checkpoint read after each commit brings the state versions: the watcher need not list state/ too
+            CheckpointWatcher watcher = CheckpointWatcher.continuing(from).withoutStateVersions();
             try (ChangeWait wait = ChangeWait.forCheckpoint(path, FollowClock.SYSTEM)) {
                 onFx(() -> status.set("Following " + path.getFileName() + " (" + wait.description() + ")"));
                 new CheckpointFollower(watcher, wait, FollowClock.SYSTEM).run(stopped::get, Long.MAX_VALUE, events -> {
