@@ -55,14 +55,19 @@ esac
 # pauses, six of them full); Parallel's collections use both cores. Its young generation is held to 512 MB: left to
 # itself it grew to 1.6 GB, and a replay of 1M records from a topic file took 2.0-2.3 GB of RAM; held, 0.83 GB and no
 # slower. At 256 MB it took 0.65 GB, but a replay from Kafka was 10-30 % slower (more promoted, more full collections).
-# Nearly all a replay makes stays alive to its end: with a 1 GB first heap, Parallel's sizing no longer ends a 1M-record
-# replay with a full collection (0.73 s), and what survives one collection is promoted at once instead of copied
-# between the survivor spaces up to 15 times. From Kafka, 5.37 -> 4.39 s and 8.7 -> 6.9 s of CPU (TopicExportBench).
+# Nearly all a replay makes stays alive to its end: with a first heap of 4 % of the memory (1 GB on the 24 GB bench
+# machine), Parallel's sizing no longer ends a 1M-record replay with a full collection (0.73 s), and what survives one
+# collection is promoted at once instead of copied between the survivor spaces up to 15 times. From Kafka, 5.37 ->
+# 4.39 s and 8.7 -> 6.9 s of CPU (TopicExportBench). A percentage, not -Xms: the JVM keeps it under the largest heap
+# (a user's -Xmx, or a quarter of a small machine's memory), where -Xms1g above it stops the JVM at start.
 case "${1:-}" in
-  replay) gc="-XX:+UseParallelGC -XX:MaxNewSize=512m -Xms1g -XX:MaxTenuringThreshold=1" ;;
+  replay) gc="-XX:+UseParallelGC -XX:MaxNewSize=512m -XX:InitialRAMPercentage=4 -XX:MaxTenuringThreshold=1" ;;
   inspect) gc="-XX:+UseParallelGC -XX:MaxNewSize=512m" ;;
   *) gc="-XX:+UseSerialGC -Xms64m" ;;
 esac
+# The JVM's own warnings (a collector's sizing under a user's small -Xmx, a class-data archive that does not fit) on
+# stderr: unified logging writes them to stdout, where the commands print their JSON.
+log="-Xlog:all=off:stdout -Xlog:all=warning:stderr"
 # The window loads JavaFX from its module path (lib/app/javafx), with its own class-data archive; the commands never
 # load JavaFX.
 case "${1:-}" in
@@ -74,6 +79,6 @@ case "${1:-}" in
     set -- --module-path "$app/javafx" "@$app/javafx.args" -cp "$jar" io.streamscope.Launcher "$@" ;;
 esac
 if [ -f "$archive" ] && [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" = "$jar" ]; then
-  exec "$java" $gc $jit "-XX:SharedArchiveFile=$archive" "$@"
+  exec "$java" $log $gc $jit "-XX:SharedArchiveFile=$archive" "$@"
 fi
-exec "$java" $gc $jit "$@"
+exec "$java" $log $gc $jit "$@"
