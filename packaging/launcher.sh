@@ -47,7 +47,9 @@ case "${1:-}" in
       jit="-XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9"
     fi ;;
   replay | topic | doctor) jit="-XX:+TieredCompilation" ;;
-  *) jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000" ;;
+  *) # the window (no command)
+    window=yes
+    jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000" ;;
 esac
 # The collector: Serial, the quickest to start, where little stays alive (a state read streams its rows; its first
 # heap of 64 MB keeps its RSS near 100 MB). A replay holds every batch's rows and inspect the whole checkpoint's
@@ -70,14 +72,13 @@ esac
 log="-Xlog:all=off:stdout -Xlog:all=warning:stderr"
 # The window loads JavaFX from its module path (lib/app/javafx), with its own class-data archive; the commands never
 # load JavaFX.
-case "${1:-}" in
-  inspect | handover | watch | help | --help | -h | state | replay | topic | doctor)
-    archive="$app/streamscope.jsa"
-    set -- -cp "$jar" io.streamscope.Launcher "$@" ;;
-  *)
-    archive="$app/window.jsa"
-    set -- --module-path "$app/javafx" "@$app/javafx.args" -cp "$jar" io.streamscope.Launcher "$@" ;;
-esac
+if [ -n "${window:-}" ]; then
+  archive="$app/window.jsa"
+  set -- --module-path "$app/javafx" "@$app/javafx.args" -cp "$jar" io.streamscope.Launcher "$@"
+else
+  archive="$app/streamscope.jsa"
+  set -- -cp "$jar" io.streamscope.Launcher "$@"
+fi
 if [ -f "$archive" ] && [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" = "$jar" ]; then
   exec "$java" $log $gc $jit "-XX:SharedArchiveFile=$archive" "$@"
 fi

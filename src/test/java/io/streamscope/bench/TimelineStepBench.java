@@ -19,9 +19,8 @@ import static io.streamscope.bench.FxBench.onFx;
  * formats (offsets and commits, a 4-partition Kafka source, 100 rows per batch: 100,000 input rows), opened in the
  * real window (headless, Monocle, software rendering), then every batch selected in turn. Per step it reports the
  * FX-thread time to select the batch and for the pulse after it to lay out and paint the timeline ({@link FxPulse}:
- * what blocks the window), the time until
- * that frame is rendered (a snapshot of the whole window), and how long the inspector takes to show the batch's
- * files read in the background.
+ * what blocks the window), the time until that frame is rendered (a snapshot of the whole window), and how long the
+ * inspector takes to show the batch's files read in the background.
  * Run: {@code mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=io.streamscope.bench.TimelineStepBench}
  */
 public final class TimelineStepBench {
