@@ -79,7 +79,8 @@ else
   archive="$app/streamscope.jsa"
   set -- -cp "$jar" io.streamscope.Launcher "$@"
 fi
+# lib/app/runtime.args: what the image's runtime needs (from Java 24, leave for the native libraries and Unsafe).
 if [ -f "$archive" ] && [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" = "$jar" ]; then
-  exec "$java" $log $gc $jit "-XX:SharedArchiveFile=$archive" "$@"
+  exec "$java" "@$app/runtime.args" $log $gc $jit "-XX:SharedArchiveFile=$archive" "$@"
 fi
-exec "$java" $log $gc $jit "$@"
+exec "$java" "@$app/runtime.args" $log $gc $jit "$@"
