@@ -27,8 +27,7 @@ final class FirstFrameProbe {
             if (painted[0]) {
                 // This pulse follows the one that laid out and drew the batches: that frame has been rendered.
                 scene.removePostLayoutPulseListener(check[0]);
-                long started = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli).orElse(-1L);
-                System.out.println("streamscope: first frame with the timeline " + (System.currentTimeMillis() - started)
+                System.out.println("streamscope: first frame with the timeline " + sinceProcessStart()
                         + " ms after the process started");
                 Platform.exit();
                 return;
@@ -39,5 +38,26 @@ final class FirstFrameProbe {
             }
         };
         scene.addPostLayoutPulseListener(check[0]);
+    }
+
+    /**
+     * Milliseconds since this process started. On Linux from {@code /proc} (its start and the time now both counted
+     * from boot, to 10 ms): {@code ProcessHandle}'s start instant adds the boot time, which Linux gives in whole
+     * seconds, so its figure could be up to a second too long.
+     */
+    private static long sinceProcessStart() {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
+            // the fields after the command's name, which is in parentheses and may hold spaces; the start is field 22
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            long startTicks = Long.parseLong(fields[19]);
+            String uptime = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/uptime"));
+            double nowSeconds = Double.parseDouble(uptime.substring(0, uptime.indexOf(' ')));
+            return Math.round(nowSeconds * 1000 - startTicks * 10.0); // USER_HZ: 100 on every Linux
+        } catch (java.io.IOException | RuntimeException notLinux) {
+            long started = ProcessHandle.current().info().startInstant().map(java.time.Instant::toEpochMilli)
+                    .orElse(System.currentTimeMillis());
+            return System.currentTimeMillis() - started;
+        }
     }
 }
