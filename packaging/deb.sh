@@ -8,10 +8,14 @@ cd "$(dirname "$0")/.."
 target=${1:-target}
 version=${2:-0.1.0}
 version=${version%-SNAPSHOT}
-for tool in jpackage dpkg-deb fakeroot; do
+for tool in dpkg-deb fakeroot; do
   command -v "$tool" >/dev/null || { echo "deb: $tool is not on the PATH; no .deb made" >&2; exit 1; }
 done
 bash packaging/app-image.sh "$target"
+# the jpackage that made the image: a later one refuses an image an earlier one made, and the other way round
+. packaging/runtime-jdk.sh
+jdk=$(runtime_jdk)
+PATH="$jdk/bin:$PATH"
 rm -rf "$target/deb"
 mkdir -p "$target/deb"
 jpackage --type deb --app-image "$target/dist/streamscope" --name streamscope --app-version "$version" \

@@ -24,7 +24,8 @@ import static io.streamscope.bench.FxBench.onFx;
  * ({@link FxPulse}: what a key press costs the window), of rendering the frame (a snapshot of the whole window), and
  * the FX thread's CPU time for the step and its pulse.
  * Run: {@code mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=io.streamscope.bench.InputTableStepBench}
- * (it runs in Maven's JVM: give it the window's JIT flags from {@code packaging/launcher.sh} in {@code MAVEN_OPTS})
+ * (it runs in Maven's JVM: give it the window's JIT flags from {@code packaging/launcher.sh} in {@code MAVEN_OPTS}, and
+ * the app image's runtime in {@code JAVA_HOME}, with its {@code lib/app/runtime.args} in {@code MAVEN_OPTS} too)
  * ({@code -Dexec.args=1} for one run instead of two; {@code -Dexec.args="1 append"} replays the orders in append
  * mode, where the result table holds every row so far as well).
  */
