@@ -1,5 +1,6 @@
 package io.streamscope.checkpoint;
 
+import io.streamscope.task.HeldProgress;
 import io.streamscope.task.Work;
 
 import java.nio.file.Files;
@@ -58,10 +59,12 @@ public final class CheckpointReader {
         FolderAccess access = new FolderAccess(root, findings);
 
         String queryId = readQueryId(access);
-        // state/ is listed on another core while the logs are read; its findings join the others where they always did
+        // state/ is listed on another core while the logs are read; its findings join the others where they always did,
+        // its progress (partition folders) follows the logs' (files) on the bar
         Findings stateFindings = new Findings();
+        HeldProgress stateProgress = new HeldProgress(work);
         CompletableFuture<StateDiscovery.Discovery> discovery = CompletableFuture.supplyAsync(
-                () -> StateDiscovery.discoverAll(access.reportingTo(stateFindings), work));
+                () -> StateDiscovery.discoverAll(access.reportingTo(stateFindings), stateProgress.work()));
         NavigableMap<Long, Path> offsetFiles = known == null ? LogFolder.batchFiles(access, root.resolve("offsets"), false)
                 : LogFolder.knownFiles(root.resolve("offsets"), known.offsets().keySet(), known.unreadableOffsets());
         boolean hasCommitLog = access.isFolder(root.resolve("commits"));
@@ -92,6 +95,7 @@ public final class CheckpointReader {
             commits.put(commitEntries.get(i).getKey(), commitList.get(i).orElseGet(Commit::unreadable));
         }
         progress.done("state/");
+        stateProgress.release();
 
         int sourceCount = SourceReader.countSources(access, offsets.values());
         SourceReader.Signs signs = new SourceReader.Signs();
