@@ -19,6 +19,7 @@ PATH="$jdk/bin:$PATH"
 rm -rf "$target/deb"
 mkdir -p "$target/deb"
 jpackage --type deb --app-image "$target/dist/streamscope" --name streamscope --app-version "$version" \
-  --dest "$target/deb" --vendor Streamscope --linux-package-name streamscope --resource-dir packaging/deb \
+  --dest "$target/deb" --vendor Streamscope --linux-package-name streamscope --linux-app-release 1 \
+  --resource-dir packaging/deb \
   --description "Visual debugger for Spark Structured Streaming checkpoints and Kafka topics"
 echo "deb: $(ls "$target"/deb/*.deb) (installs /opt/streamscope/bin/streamscope)"
