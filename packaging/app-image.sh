@@ -75,10 +75,12 @@ modules=$(jdeps --ignore-missing-deps --multi-release 17 --module-path "$input/j
   "$input/streamscope.jar" "$input"/javafx/*.jar | tr ',' '\n' | grep -v '^javafx\.' | paste -sd, -)
 modules="$modules,java.logging,java.naming,java.net.http,jdk.crypto.ec,jdk.security.auth,jdk.zipfs,jdk.xml.dom,jdk.jsobject"
 
+compress=2 # zip-6 from Java 21, where "2" is deprecated
+[ "$major" -lt 21 ] || compress=zip-6
 jpackage --type app-image --name streamscope --dest "$dist" \
   --input "$input" --main-jar streamscope.jar --main-class io.streamscope.Launcher \
   --add-modules "$modules" \
-  --jlink-options "--strip-debug --no-header-files --no-man-pages --compress=$([ "$major" -ge 21 ] && echo zip-6 || echo 2)"
+  --jlink-options "--strip-debug --no-header-files --no-man-pages --compress=$compress"
 # bin/streamscope is our script (packaging/launcher.sh), not jpackage's launcher: see the script for why. It picks the
 # JIT and the collector per command: mostly Serial GC, the quickest start, with -Xms64m (Serial's default first heap,
 # 1/64 of the memory, has a young generation of about 130 MB that a million-row read fills before its first
@@ -109,14 +111,14 @@ done
 # them, and the commands have none) are left out.
 sed 's/ id: [0-9]*$//' "$classes" | awk '!seen[$0]++' > "$app/streamscope.classlist"
 # The window opened on the default sample under Xvfb until its first frame with the timeline (ui.FirstFrameProbe),
-# then closed, where a display can be had: on a screen where it opens at 1024x800 with the job editor unfolded, as on
-# a desktop (xvfb-run's own 640x480 folds it).
+# then closed, where a display can be had: on a screen where it opens at 80 % of 1280x1024 with the job editor
+# unfolded, as on a desktop (on xvfb-run's own 640x480 it starts folded).
 rm -f "$classes.part"
 if ! command -v xvfb-run >/dev/null; then
   echo "app-image: xvfb-run is not on the PATH; the window's classes are not archived (the commands' are)" >&2
-elif xvfb-run -a -s "-screen 0 1280x1024x24" "$java" "@$app/runtime.args" -XX:DumpLoadedClassList="$classes.part" -XX:+UseSerialGC \
-    --module-path "$app/javafx" "@$app/javafx.args" -Dstreamscope.firstFrame=exit -Dstreamscope.settings=memory -cp "$app_jar" \
-    io.streamscope.Launcher > /dev/null 2>&1; then
+elif xvfb-run -a -s "-screen 0 1280x1024x24" "$java" "@$app/runtime.args" -XX:DumpLoadedClassList="$classes.part" \
+    -XX:+UseSerialGC --module-path "$app/javafx" "@$app/javafx.args" -Dstreamscope.firstFrame=exit \
+    -Dstreamscope.settings=memory -cp "$app_jar" io.streamscope.Launcher > /dev/null 2>&1; then
   cp "$classes.part" "$app/window.classlist"
 else
   echo "app-image: the window's classes are not archived (it did not open under Xvfb)" >&2

@@ -19,15 +19,16 @@ if [ "${major:-0}" -ge 24 ]; then
   linking=-XX:+AOTClassLinking
 fi
 # Made with the GC bin/streamscope runs.
-"$java" "@$app/runtime.args" -Xshare:dump $linking -XX:+UseSerialGC -XX:SharedClassListFile="$app/streamscope.classlist" \
-  -XX:SharedArchiveFile="$partial" -cp "$jar" > "$log" 2>&1
+"$java" "@$app/runtime.args" -Xshare:dump $linking -XX:+UseSerialGC \
+  -XX:SharedClassListFile="$app/streamscope.classlist" -XX:SharedArchiveFile="$partial" -cp "$jar" > "$log" 2>&1
 mv -f "$partial" "$app/streamscope.jsa"
 rm -f "$app/window.jsa" # one made for another folder would share no class here
 # Java 17 cannot archive a module path with a space in it (it looks for the jars at the path URL-encoded); the window
-# then starts without an archive.
+# then starts without an archive (Java 25 can).
 if [ -f "$app/window.classlist" ]; then
-  if "$java" "@$app/runtime.args" -Xshare:dump $linking -XX:+UseSerialGC -XX:SharedClassListFile="$app/window.classlist" \
-      -XX:SharedArchiveFile="$partial" --module-path "$app/javafx" "@$app/javafx.args" -cp "$jar" >> "$log" 2>&1; then
+  if "$java" "@$app/runtime.args" -Xshare:dump $linking -XX:+UseSerialGC \
+      -XX:SharedClassListFile="$app/window.classlist" -XX:SharedArchiveFile="$partial" \
+      --module-path "$app/javafx" "@$app/javafx.args" -cp "$jar" >> "$log" 2>&1; then
     mv -f "$partial" "$app/window.jsa"
   else
     echo "streamscope: no class-data archive for the window in $app (the commands have theirs)" >&2

@@ -17,6 +17,9 @@ runtime_jdk() {
     fi
   done
   local jpackage
-  jpackage=$(command -v jpackage) || { echo "app-image: jpackage is not on the PATH (it comes with a full JDK 17+)" >&2; exit 1; }
+  if ! jpackage=$(command -v jpackage); then
+    echo "packaging: jpackage is not on the PATH (it comes with a full JDK 17+)" >&2
+    exit 1
+  fi
   dirname "$(dirname "$(readlink -f "$jpackage")")"
 }
