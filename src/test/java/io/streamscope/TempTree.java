@@ -9,7 +9,8 @@ import java.util.stream.Stream;
 
 /**
  * Deletes the scratch folders of tests and benchmarks: a test server's (the in-process HDFS's blocks, S3Mock's
- * objects: 3–17 MB a run), removed when the JVM ends after the server is down, and a benchmark's generated checkpoints.
+ * objects: 3–17 MB a run), removed when the JVM ends after the server is down, and a benchmark's generated checkpoints;
+ * and copies a sample into one.
  */
 public final class TempTree {
 
@@ -53,6 +54,20 @@ public final class TempTree {
             paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         } catch (IOException | UncheckedIOException e) {
             System.err.println("could not delete " + root + ": " + e);
+        }
+    }
+
+    /** Copies the tree under {@code from} to {@code to} (which may be on another file system), folders and files. */
+    public static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> tree = Files.walk(from)) {
+            for (Path source : tree.toList()) {
+                Path target = to.resolve(from.relativize(source).toString());
+                if (Files.isDirectory(source)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(source, target);
+                }
+            }
         }
     }
 }

@@ -118,18 +118,28 @@ final class StateDiscovery {
         }
         LogProgress progress = new LogProgress(work, partitionFolders, Progress.Unit.PARTITIONS);
         operatorDirs.forEach((operatorId, operatorDir) ->
-                operators.add(readOperator(access, operatorId, operatorDir, partitionEntries.get(operatorId), partial, progress)));
+                operators.add(readOperator(access, operatorId, operatorDir, partitionEntries.get(operatorId), partial, progress,
+                        work)));
         progress.done("batches");
         return new Discovery(operators, partial);
     }
 
     private static StateOperatorInfo readOperator(FolderAccess access, int operatorId, Path operatorDir,
                                                   List<Path> partitionEntries, List<PartialVersion> partial,
-                                                  LogProgress progress) {
+                                                  LogProgress progress, Work work) {
         Optional<OperatorMetadata> metadata = readOperatorMetadata(access, operatorDir);
         java.util.Set<String> knownStores = metadata.map(m -> m.partitionsByStore().keySet()).orElse(java.util.Set.of());
+        java.util.function.Predicate<String> storeFolder = name -> knownStores.contains(name) || JOIN_STORES.contains(name);
+        boolean listAhead = ListingPrefetch.pays(access);
         Map<String, StoreFacts> stores = new TreeMap<>();
-        for (Path partitionDir : partitionEntries) {
+        for (int at = 0; at < partitionEntries.size(); at++) {
+            if (listAhead && at % ListingPrefetch.AHEAD == 0) {
+                List<Path> next = partitionEntries.subList(at, Math.min(partitionEntries.size(), at + ListingPrefetch.AHEAD))
+                        .stream().filter(entry -> LogFolder.parseBatchId(entry.getFileName().toString()) != null
+                                && ListingPrefetch.isFolder(entry)).toList();
+                ListingPrefetch.listAhead(access, next, storeFolder, work);
+            }
+            Path partitionDir = partitionEntries.get(at);
             String name = partitionDir.getFileName().toString();
             if (Files.isSymbolicLink(partitionDir)) {
                 access.noteLink(partitionDir, "a symbolic link among the partitions, not a partition (Spark writes no links);"
@@ -155,7 +165,7 @@ final class StateDiscovery {
                         || STATE_FILE.matcher(childName).matches() || STATE_SIDECAR.matcher(childName).matches()) {
                     continue;
                 }
-                if (knownStores.contains(childName) || JOIN_STORES.contains(childName)) {
+                if (storeFolder.test(childName)) {
                     readStoreFolder(access, child, p, stores.computeIfAbsent(childName, k -> new StoreFacts()));
                 } else {
                     access.findings().note(access.relative(child), "a folder Spark does not write (named stores are the"
