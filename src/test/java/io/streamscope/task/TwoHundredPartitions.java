@@ -18,16 +18,7 @@ final class TwoHundredPartitions {
 
     static Path lay(Path sample, Path dir) throws IOException {
         Path wide = dir.resolve(sample.getFileName());
-        try (Stream<Path> walk = Files.walk(sample)) {
-            for (Path file : walk.toList()) {
-                Path target = wide.resolve(sample.relativize(file).toString());
-                if (Files.isDirectory(file)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(file, target);
-                }
-            }
-        }
+        io.streamscope.TempTree.copy(sample, wide);
         for (int partition = 2; partition < PARTITIONS; partition++) {
             Path from = sample.resolve("state/0/" + (partition % 2));
             Path to = Files.createDirectories(wide.resolve("state/0/" + partition));

@@ -33,7 +33,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 import static io.streamscope.ui.UiTestSupport.SAMPLES;
 import static io.streamscope.ui.UiTestSupport.onFx;
@@ -280,16 +279,7 @@ class DebuggerJourneyTest {
     }
 
     static Path copy(Path from, Path to) throws IOException {
-        try (Stream<Path> paths = Files.walk(from)) {
-            for (Path source : paths.toList()) {
-                Path target = to.resolve(from.relativize(source).toString());
-                if (Files.isDirectory(source)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(source, target);
-                }
-            }
-        }
+        io.streamscope.TempTree.copy(from, to);
         return to;
     }
 }
