@@ -3,24 +3,16 @@ package io.streamscope.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.streamscope.storage.TestHdfs;
 import io.streamscope.storage.WriteFailingHdfs;
-import org.apache.hadoop.fs.FSDataOutputStream;
-import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.GlobalStorageStatistics;
 import org.apache.hadoop.fs.StorageStatistics;
 import org.apache.hadoop.hdfs.DFSOpsCountStatistics;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -35,46 +27,10 @@ class RemoteCallCountTest {
     private static final Path SAMPLE = Path.of("sample-checkpoints/shop-totals-update");
     private static final String WIDE = "/wide/shop-totals-200";
 
-    /**
-     * The sample as if it ran with 200 shuffle partitions: partition p holds the delta files of partition p % 2, and
-     * the operator metadata and the offsets' conf say 200.
-     */
+    /** The sample as if it ran with 200 shuffle partitions ({@link TestHdfs#layWide}). */
     @BeforeAll
     static void layWideStore() throws Exception {
-        TestHdfs.copy(SAMPLE, WIDE);
-        FileSystem fs = TestHdfs.client();
-        List<Path> saying2 = new ArrayList<>(List.of(SAMPLE.resolve("state/0/_metadata/metadata")));
-        try (var offsets = Files.list(SAMPLE.resolve("offsets"))) {
-            offsets.filter(file -> !file.getFileName().toString().startsWith(".")).forEach(saying2::add);
-        }
-        for (Path file : saying2) {
-            String text = Files.readString(file).replace("\"numPartitions\":2", "\"numPartitions\":" + PARTITIONS)
-                    .replace("\"spark.sql.shuffle.partitions\":\"2\"", "\"spark.sql.shuffle.partitions\":\"" + PARTITIONS + "\"");
-            try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path(WIDE + "/" + SAMPLE.relativize(file)), true)) {
-                out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            }
-        }
-        ExecutorService pool = Executors.newFixedThreadPool(8);
-        try {
-            List<Future<?>> copies = new ArrayList<>();
-            for (int partition = 2; partition < PARTITIONS; partition++) {
-                Path from = SAMPLE.resolve("state/0/" + (partition % 2));
-                for (String delta : List.of("1.delta", "2.delta", "3.delta")) {
-                    org.apache.hadoop.fs.Path to = new org.apache.hadoop.fs.Path(WIDE + "/state/0/" + partition + "/" + delta);
-                    copies.add(pool.submit(() -> {
-                        try (FSDataOutputStream out = fs.create(to, true)) {
-                            Files.copy(from.resolve(delta), out);
-                        }
-                        return null;
-                    }));
-                }
-            }
-            for (Future<?> copy : copies) {
-                copy.get();
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        TestHdfs.layWide(SAMPLE, WIDE, PARTITIONS);
     }
 
     @Test

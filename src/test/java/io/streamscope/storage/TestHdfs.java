@@ -97,6 +97,48 @@ public final class TestHdfs {
     }
 
     /**
+     * {@code sample} (a two-partition aggregation) copied to {@code target} as if it ran with {@code partitions}
+     * shuffle partitions: partition p holds the delta files of partition p % 2, and the operator metadata and the
+     * offsets' conf say {@code partitions}.
+     */
+    public static void layWide(Path sample, String target, int partitions) throws Exception {
+        copy(sample, target);
+        FileSystem fs = client();
+        List<Path> saying2 = new java.util.ArrayList<>(List.of(sample.resolve("state/0/_metadata/metadata")));
+        try (Stream<Path> offsets = Files.list(sample.resolve("offsets"))) {
+            offsets.filter(file -> !file.getFileName().toString().startsWith(".")).forEach(saying2::add);
+        }
+        for (Path file : saying2) {
+            String text = Files.readString(file).replace("\"numPartitions\":2", "\"numPartitions\":" + partitions)
+                    .replace("\"spark.sql.shuffle.partitions\":\"2\"", "\"spark.sql.shuffle.partitions\":\"" + partitions + "\"");
+            try (FSDataOutputStream out = fs.create(new org.apache.hadoop.fs.Path(target + "/" + sample.relativize(file)), true)) {
+                out.write(text.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+        }
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<?>> copies = new java.util.ArrayList<>();
+            for (int partition = 2; partition < partitions; partition++) {
+                Path from = sample.resolve("state/0/" + (partition % 2));
+                for (String delta : List.of("1.delta", "2.delta", "3.delta")) {
+                    org.apache.hadoop.fs.Path to = new org.apache.hadoop.fs.Path(target + "/state/0/" + partition + "/" + delta);
+                    copies.add(pool.submit(() -> {
+                        try (FSDataOutputStream out = fs.create(to, true)) {
+                            Files.copy(from.resolve(delta), out);
+                        }
+                        return null;
+                    }));
+                }
+            }
+            for (java.util.concurrent.Future<?> copy : copies) {
+                copy.get();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    /**
      * Copies a local folder byte for byte (hidden {@code .crc} files too) to {@code target} in the cluster, several
      * files at once: a file's close waits on the data node, not on the CPU.
      */
