@@ -7,7 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
-import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -39,11 +38,11 @@ final class BatchAssembler {
         Long lastOffsetsBatch = lastWithOffsetsFile(entries);
         List<JsonNode> previousEnd = null;
         // The previous batch's end offsets as parsed: this batch's start, so each file's offsets are parsed once.
-        List<Optional<SortedMap<KafkaPartition, Long>>> previousParsed = List.of();
+        List<PartitionLongs> previousParsed = List.of();
         long previousId = -1;
         // Every file's end offsets parsed on all cores first; the loop below only subtracts them in order.
         List<Map.Entry<Long, LogEntries>> logs = List.copyOf(entries.entrySet());
-        List<List<Optional<SortedMap<KafkaPartition, Long>>>> parsedEnds = logs.parallelStream()
+        List<List<PartitionLongs>> parsedEnds = logs.parallelStream()
                 .map(entry -> entry.getValue().offsets().map(BatchAssembler::parseEnds).orElse(List.of())).toList();
         for (int at = 0; at < logs.size(); at++) {
             long id = logs.get(at).getKey();
@@ -54,13 +53,18 @@ final class BatchAssembler {
             List<BatchSource> batchSources = new ArrayList<>();
             if (log.offsets().isPresent()) {
                 List<JsonNode> end = log.offsets().get().offsets();
-                List<Optional<SortedMap<KafkaPartition, Long>>> parsed = parsedEnds.get(at);
+                List<PartitionLongs> parsed = new ArrayList<>(parsedEnds.get(at));
                 for (int index = 0; index < Math.max(end.size(), sources.size()); index++) {
                     JsonNode startOffset = index < start.size() ? start.get(index) : null;
                     JsonNode endOffset = index < end.size() ? end.get(index) : null;
-                    Optional<SortedMap<KafkaPartition, Long>> startParsed = follows && index < previousParsed.size()
-                            ? previousParsed.get(index) : KafkaOffsets.parse(startOffset);
-                    Optional<SortedMap<KafkaPartition, Long>> endParsed = index < parsed.size() ? parsed.get(index) : Optional.empty();
+                    PartitionLongs startParsed = follows ? (index < previousParsed.size() ? previousParsed.get(index) : null)
+                            : KafkaOffsets.parseLongs(startOffset);
+                    PartitionLongs endParsed = index < parsed.size() ? parsed.get(index) : null;
+                    if (endParsed != null && startParsed != null) {
+                        // most batches read the same partitions as the one before: one key array for them all
+                        endParsed = endParsed.sharingKeysOf(startParsed);
+                        parsed.set(index, endParsed);
+                    }
                     batchSources.add(batchSource(id, index, startOffset, endOffset, startParsed, endParsed, findings));
                 }
                 previousEnd = end;
@@ -80,11 +84,11 @@ final class BatchAssembler {
         return batches;
     }
 
-    /** The Kafka offsets of each source's end offset, in source order (empty where a source's are not Kafka's). */
-    private static List<Optional<SortedMap<KafkaPartition, Long>>> parseEnds(OffsetSeq offsets) {
-        List<Optional<SortedMap<KafkaPartition, Long>>> parsed = new ArrayList<>(offsets.offsets().size());
+    /** The Kafka offsets of each source's end offset, in source order (null where a source's are not Kafka's). */
+    private static List<PartitionLongs> parseEnds(OffsetSeq offsets) {
+        List<PartitionLongs> parsed = new ArrayList<>(offsets.offsets().size());
         for (JsonNode end : offsets.offsets()) {
-            parsed.add(KafkaOffsets.parse(end));
+            parsed.add(KafkaOffsets.parseLongs(end));
         }
         return parsed;
     }
@@ -111,32 +115,34 @@ final class BatchAssembler {
         return start;
     }
 
-    private static BatchSource batchSource(long batchId, int index, JsonNode start, JsonNode end,
-                                           Optional<SortedMap<KafkaPartition, Long>> startOffsets,
-                                           Optional<SortedMap<KafkaPartition, Long>> endOffsets, Findings findings) {
-        if (endOffsets.isEmpty() || startOffsets.isEmpty()) {
-            return new BatchSource(index, start, end, null, new TreeMap<>());
+    private static BatchSource batchSource(long batchId, int index, JsonNode start, JsonNode end, PartitionLongs startOffsets,
+                                           PartitionLongs endOffsets, Findings findings) {
+        if (endOffsets == null || startOffsets == null) {
+            return new BatchSource(index, start, end, null, PartitionLongs.empty());
         }
-        SortedMap<KafkaPartition, Long> rows = new TreeMap<>();
+        boolean samePartitions = startOffsets.sameKeysAs(endOffsets);
+        long[] rows = new long[endOffsets.size()];
         long total = 0;
-        for (Map.Entry<KafkaPartition, Long> partition : endOffsets.get().entrySet()) {
-            Long from = startOffsets.get().get(partition.getKey());
+        for (int at = 0; at < rows.length; at++) {
+            KafkaPartition partition = endOffsets.keyAt(at);
+            long to = endOffsets.valueAt(at);
+            Long from = samePartitions ? Long.valueOf(startOffsets.valueAt(at)) : startOffsets.get(partition);
             if (from == null) {
                 // A partition added after the query started: Spark reads it from the earliest offset.
                 from = 0L;
-                findings.note("offsets/" + batchId, "partition " + partition.getKey() + " first appears in batch "
+                findings.note("offsets/" + batchId, "partition " + partition + " first appears in batch "
                         + batchId + "; Spark reads a new partition from its earliest offset, counted here from 0");
             }
-            long count = partition.getValue() - from;
+            long count = to - from;
             if (count < 0) {
-                findings.warning("offsets/" + batchId, null, "offset of " + partition.getKey() + " went backwards from "
-                        + from + " to " + partition.getValue() + " (topic re-created?)");
+                findings.warning("offsets/" + batchId, null, "offset of " + partition + " went backwards from "
+                        + from + " to " + to + " (topic re-created?)");
                 count = 0;
             }
-            rows.put(partition.getKey(), count);
+            rows[at] = count;
             total += count;
         }
-        return new BatchSource(index, start, end, total, rows);
+        return new BatchSource(index, start, end, total, endOffsets.withValues(rows));
     }
 
     private static void addNotes(NavigableMap<Long, Batch> batches, NavigableMap<Long, LogEntries> entries,

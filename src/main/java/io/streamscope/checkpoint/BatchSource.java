@@ -18,6 +18,6 @@ public record BatchSource(int index, JsonNode startOffset, JsonNode endOffset, L
                           SortedMap<KafkaPartition, Long> inputRowsByPartition) {
 
     public BatchSource {
-        inputRowsByPartition = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(inputRowsByPartition));
+        inputRowsByPartition = PartitionLongs.copyOf(inputRowsByPartition);
     }
 }

@@ -9,10 +9,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads a checkpoint folder into a {@link Checkpoint}. It never throws on bad content: each damaged file becomes a
@@ -65,35 +67,21 @@ public final class CheckpointReader {
         HeldProgress stateProgress = new HeldProgress(work);
         CompletableFuture<StateDiscovery.Discovery> discovery = CompletableFuture.supplyAsync(
                 () -> StateDiscovery.discoverAll(access.reportingTo(stateFindings), stateProgress.work()));
-        NavigableMap<Long, Path> offsetFiles = known == null ? LogFolder.batchFiles(access, root.resolve("offsets"), false)
+        // The files are looked at (one lstat each) by the threads that read them, not one after another here.
+        NavigableMap<Long, Path> offsetFiles = known == null ? LogFolder.unlookedBatchFiles(access, root.resolve("offsets"))
                 : LogFolder.knownFiles(root.resolve("offsets"), known.offsets().keySet(), known.unreadableOffsets());
         boolean hasCommitLog = access.isFolder(root.resolve("commits"));
-        NavigableMap<Long, Path> commitFiles = known == null ? LogFolder.batchFiles(access, root.resolve("commits"), false)
+        NavigableMap<Long, Path> commitFiles = known == null ? LogFolder.unlookedBatchFiles(access, root.resolve("commits"))
                 : LogFolder.knownFiles(root.resolve("commits"), known.commits().keySet(), known.unreadableCommits());
 
         LogProgress progress = new LogProgress(work, offsetFiles.size() + commitFiles.size());
-        NavigableMap<Long, OffsetSeq> offsets = new TreeMap<>();
         // Read and parsed on every core, in file order (OrderedFileParsing): the answer and its problems as one thread's.
-        List<Map.Entry<Long, Path>> offsetEntries = List.copyOf(offsetFiles.entrySet());
-        List<Optional<OffsetSeq>> offsetSeqs = OrderedFileParsing.parseAll(access, offsetEntries, (a, file) -> {
-            progress.next("offsets/" + file.getKey());
-            Optional<OffsetSeq> seen = known == null ? Optional.empty() : Optional.ofNullable(known.offsets().get(file.getKey()));
-            return seen.or(() -> parse(a, file.getValue(), OffsetLogParser::parseText));
-        });
-        for (int i = 0; i < offsetEntries.size(); i++) {
-            long id = offsetEntries.get(i).getKey();
-            offsetSeqs.get(i).ifPresent(seq -> offsets.put(id, seq));
-        }
+        NavigableMap<Long, OffsetSeq> offsets = new TreeMap<>();
+        readLog(access, "offsets/", offsetFiles, known == null ? null : known.offsets(), OffsetLogParser::parseText, progress)
+                .forEach((id, seq) -> seq.ifPresent(parsed -> offsets.put(id, parsed)));
         NavigableMap<Long, Commit> commits = new TreeMap<>();
-        List<Map.Entry<Long, Path>> commitEntries = List.copyOf(commitFiles.entrySet());
-        List<Optional<Commit>> commitList = OrderedFileParsing.parseAll(access, commitEntries, (a, file) -> {
-            progress.next("commits/" + file.getKey());
-            Optional<Commit> seen = known == null ? Optional.empty() : Optional.ofNullable(known.commits().get(file.getKey()));
-            return seen.or(() -> parse(a, file.getValue(), CommitLogParser::parseText));
-        });
-        for (int i = 0; i < commitEntries.size(); i++) {
-            commits.put(commitEntries.get(i).getKey(), commitList.get(i).orElseGet(Commit::unreadable));
-        }
+        readLog(access, "commits/", commitFiles, known == null ? null : known.commits(), CommitLogParser::parseText, progress)
+                .forEach((id, commit) -> commits.put(id, commit.orElseGet(Commit::unreadable)));
         progress.done("state/");
         stateProgress.release();
 
@@ -118,6 +106,39 @@ public final class CheckpointReader {
         notePartialVersions(state.partialVersions(), batches, findings);
         noteStateAheadOfCommits(operators, state.partialVersions(), batches, findings);
         return new Checkpoint(root, queryId, sources, batches, operators, findings.problems(), findings.notes());
+    }
+
+    /**
+     * Reads the files of one log on every core, in file order: each as {@code known} has it (a watcher's), else looked
+     * at and parsed. A file that is not {@link FolderAccess#followableListed} (a link out of the folder, remarked on)
+     * is taken out of {@code files}. The answer holds every file left in {@code files}, by batch id: its value, or
+     * empty where it could not be read (a problem says why).
+     *
+     * @param known null: read every file from the folder
+     */
+    private static <T> NavigableMap<Long, Optional<T>> readLog(FolderAccess access, String folder, NavigableMap<Long, Path> files,
+                                                               Map<Long, T> known, FileParser<T> parser, LogProgress progress) {
+        List<Map.Entry<Long, Path>> entries = List.copyOf(files.entrySet());
+        Set<Long> leftOut = ConcurrentHashMap.newKeySet();
+        List<Optional<T>> parsed = OrderedFileParsing.parseAll(access, entries, (a, file) -> {
+            progress.next(folder + file.getKey());
+            T seen = known == null ? null : known.get(file.getKey());
+            if (seen != null) {
+                return Optional.of(seen);
+            }
+            if (known == null && !a.followableListed(file.getValue())) {
+                leftOut.add(file.getKey());
+                return Optional.empty();
+            }
+            return parse(a, file.getValue(), parser);
+        });
+        NavigableMap<Long, Optional<T>> read = new TreeMap<>();
+        for (int i = 0; i < entries.size(); i++) {
+            read.put(entries.get(i).getKey(), parsed.get(i));
+        }
+        files.keySet().removeAll(leftOut);
+        read.keySet().removeAll(leftOut);
+        return read;
     }
 
     /** The discovery's result, or what it threw (a cancellation, a bug) as it threw it. */

@@ -17,6 +17,10 @@ public final class Json {
 
     /** Parses one JSON value, reporting a syntax error at {@code where} with Jackson's column. */
     public static JsonNode parse(String text, String where) throws FormatException {
+        JsonNode compact = CompactJson.parse(text);
+        if (compact != null) {
+            return compact;
+        }
         try {
             JsonNode node = MAPPER.readTree(text);
             if (node == null || node.isMissingNode()) {

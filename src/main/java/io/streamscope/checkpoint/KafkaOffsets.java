@@ -2,12 +2,10 @@ package io.streamscope.checkpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.util.Collections;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedMap;
-import java.util.TreeMap;
 
 /**
  * Reads Kafka source offset JSON, {@code {"topic":{"partition":offset}}}: partition keys are strings in hash order,
@@ -24,29 +22,34 @@ public final class KafkaOffsets {
      * that had no partitions yet.
      */
     public static Optional<SortedMap<KafkaPartition, Long>> parse(JsonNode json) {
+        return Optional.ofNullable(parseLongs(json));
+    }
+
+    /** {@link #parse} as the map it makes; null where {@code json} is not Kafka offset JSON. */
+    static PartitionLongs parseLongs(JsonNode json) {
         if (json == null || !json.isObject()) {
-            return Optional.empty();
+            return null;
         }
-        SortedMap<KafkaPartition, Long> offsets = new TreeMap<>();
+        PartitionLongs.Builder offsets = new PartitionLongs.Builder(json.size() == 1 ? json.iterator().next().size() : 16);
         for (Iterator<Map.Entry<String, JsonNode>> topics = json.fields(); topics.hasNext(); ) {
             Map.Entry<String, JsonNode> topic = topics.next();
             if (!topic.getValue().isObject()) {
-                return Optional.empty();
+                return null;
             }
             for (Iterator<Map.Entry<String, JsonNode>> partitions = topic.getValue().fields(); partitions.hasNext(); ) {
                 Map.Entry<String, JsonNode> partition = partitions.next();
                 JsonNode offset = partition.getValue();
                 if (!offset.isIntegralNumber() || !offset.canConvertToLong()) {
-                    return Optional.empty();
+                    return null;
                 }
                 try {
-                    offsets.put(new KafkaPartition(topic.getKey(), Integer.parseInt(partition.getKey())), offset.asLong());
+                    offsets.put(KafkaPartition.of(topic.getKey(), Integer.parseInt(partition.getKey())), offset.asLong());
                 } catch (NumberFormatException e) {
-                    return Optional.empty();
+                    return null;
                 }
             }
         }
-        return Optional.of(Collections.unmodifiableSortedMap(offsets));
+        return offsets.build();
     }
 
     public static boolean isKafkaOffsets(JsonNode json) {

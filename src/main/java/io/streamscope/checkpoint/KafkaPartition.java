@@ -19,6 +19,25 @@ public record KafkaPartition(String topic, int partition) implements Comparable<
         return Integer.compare(partition, other.partition);
     }
 
+    /** How many partitions are kept once; beyond it each is made anew. */
+    private static final int MAX_SHARED = 1 << 16;
+    /** The partitions met so far: a checkpoint names each in every batch, ten thousand times for 10,000 batches. */
+    private static final java.util.Map<KafkaPartition, KafkaPartition> SHARED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** This partition, as one instance wherever it is named (immutable, so shared freely). */
+    public static KafkaPartition of(String topic, int partition) {
+        KafkaPartition made = new KafkaPartition(topic, partition);
+        KafkaPartition shared = SHARED.get(made);
+        if (shared != null) {
+            return shared;
+        }
+        if (SHARED.size() < MAX_SHARED) {
+            KafkaPartition raced = SHARED.putIfAbsent(made, made);
+            return raced != null ? raced : made;
+        }
+        return made;
+    }
+
     @Override
     public String toString() {
         return topic + "-" + partition;

@@ -21,6 +21,8 @@ public final class LogText {
     /** The longest line read: far beyond any line Spark writes, far below what would strain the heap. */
     public static final int MAX_LINE_BYTES = 4 * 1024 * 1024;
 
+    private static final byte[] NO_BYTES = new byte[0];
+
     private final List<String> lines;
 
     private LogText(List<String> lines) {
@@ -50,7 +52,7 @@ public final class LogText {
     static LogText read(java.io.InputStream in, long maxBytes, long expectedBytes) throws java.io.IOException, FormatException {
         List<String> lines = new ArrayList<>();
         byte[] chunk = new byte[(int) Math.max(256, Math.min(64 * 1024, expectedBytes + 1))];
-        byte[] line = new byte[256];
+        byte[] line = NO_BYTES; // a line that runs over two reads, gathered
         int lineLength = 0;
         long lineStart = 0;
         long total = 0;
@@ -68,10 +70,13 @@ public final class LogText {
                 if (lineLength + piece > MAX_LINE_BYTES) {
                     throw tooLong(lines.size() + 1);
                 }
-                line = append(line, lineLength, chunk, from, piece);
-                lineLength += piece;
-                lines.add(decodeLine(line, lineLength, lineStart));
-                lineStart += lineLength + 1;
+                if (lineLength == 0) {
+                    lines.add(decodeLine(chunk, from, piece, lineStart)); // the whole line in this chunk: no copy
+                } else {
+                    line = append(line, lineLength, chunk, from, piece);
+                    lines.add(decodeLine(line, 0, lineLength + piece, lineStart));
+                }
+                lineStart += lineLength + piece + 1;
                 lineLength = 0;
                 from = i + 1;
             }
@@ -83,7 +88,7 @@ public final class LogText {
             lineLength += rest;
         }
         if (lineLength > 0) {
-            lines.add(decodeLine(line, lineLength, lineStart));
+            lines.add(decodeLine(line, 0, lineLength, lineStart));
         }
         return new LogText(lines);
     }
@@ -98,27 +103,28 @@ public final class LogText {
             return buffer;
         }
         if (length + count > buffer.length) {
-            buffer = java.util.Arrays.copyOf(buffer, Math.max(length + count, Math.min(MAX_LINE_BYTES, buffer.length * 2)));
+            buffer = java.util.Arrays.copyOf(buffer, Math.max(Math.max(256, length + count), Math.min(MAX_LINE_BYTES, buffer.length * 2)));
         }
         System.arraycopy(from, offset, buffer, length, count);
         return buffer;
     }
 
     /** One line's text: strict UTF-8, no control characters but tab and a final carriage return. */
-    private static String decodeLine(byte[] bytes, int length, long lineStart) throws FormatException {
-        int end = length > 0 && bytes[length - 1] == '\r' ? length - 1 : length;
-        if (isPlainAscii(bytes, end)) {
-            return new String(bytes, 0, end, StandardCharsets.ISO_8859_1); // what Spark writes: no decoder needed
+    private static String decodeLine(byte[] bytes, int offset, int length, long lineStart) throws FormatException {
+        int end = length > 0 && bytes[offset + length - 1] == '\r' ? length - 1 : length;
+        if (isPlainAscii(bytes, offset, end)) {
+            return new String(bytes, offset, end, StandardCharsets.ISO_8859_1); // what Spark writes: no decoder needed
         }
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes, 0, end);
+        ByteBuffer in = ByteBuffer.wrap(bytes, offset, end);
         CharBuffer text;
         try {
             text = decoder.decode(in);
         } catch (CharacterCodingException e) {
-            throw new FormatException(FormatException.atByte(lineStart + firstBadByte(bytes, end)), "not UTF-8 text (binary data?)");
+            throw new FormatException(FormatException.atByte(lineStart + firstBadByte(bytes, offset, end)),
+                    "not UTF-8 text (binary data?)");
         }
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
@@ -131,8 +137,8 @@ public final class LogText {
     }
 
     /** Printable ASCII and tabs only: the text is the bytes, and nothing in it can be refused. */
-    private static boolean isPlainAscii(byte[] bytes, int length) {
-        for (int i = 0; i < length; i++) {
+    private static boolean isPlainAscii(byte[] bytes, int offset, int length) {
+        for (int i = offset; i < offset + length; i++) {
             byte b = bytes[i];
             if (b < 0x20 && b != '\t' && b != '\r') {
                 return false; // non-ASCII bytes are negative; control characters need the checks below
@@ -141,14 +147,14 @@ public final class LogText {
         return true;
     }
 
-    private static int firstBadByte(byte[] bytes, int length) {
+    private static int firstBadByte(byte[] bytes, int offset, int length) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
                 .onMalformedInput(CodingErrorAction.REPORT)
                 .onUnmappableCharacter(CodingErrorAction.REPORT);
-        ByteBuffer in = ByteBuffer.wrap(bytes, 0, length);
+        ByteBuffer in = ByteBuffer.wrap(bytes, offset, length);
         CharBuffer out = CharBuffer.allocate(length + 1);
         decoder.decode(in, out, true);
-        return in.position();
+        return in.position() - offset;
     }
 
     private static int utf8Length(CharSequence text, int end) {

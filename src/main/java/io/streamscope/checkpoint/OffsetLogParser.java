@@ -53,7 +53,7 @@ public final class OffsetLogParser {
         JsonNode json = Json.parseObject(line, where);
         long watermark = Json.longField(json, "batchWatermarkMs", 0, where);
         long timestamp = Json.longField(json, "batchTimestampMs", 0, where);
-        Map<String, String> conf = new TreeMap<>();
+        TreeMap<String, String> conf = new TreeMap<>();
         JsonNode confJson = json.get("conf");
         if (confJson != null && !confJson.isNull()) {
             if (!confJson.isObject()) {
@@ -64,6 +64,6 @@ public final class OffsetLogParser {
                 conf.put(entry.getKey(), entry.getValue().isTextual() ? entry.getValue().asText() : entry.getValue().toString());
             }
         }
-        return OffsetSeqMetadata.of(watermark, timestamp, conf);
+        return new OffsetSeqMetadata(watermark, timestamp, conf);
     }
 }

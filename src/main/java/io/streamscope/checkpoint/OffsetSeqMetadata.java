@@ -1,8 +1,10 @@
 package io.streamscope.checkpoint;
 
+import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Line 2 of {@code offsets/N}: the watermark and processing time batch N used, and the SQL confs pinned for the
@@ -10,14 +12,35 @@ import java.util.TreeMap;
  */
 public record OffsetSeqMetadata(long batchWatermarkMs, long batchTimestampMs, SortedMap<String, String> conf) {
 
-    /** What Spark assumes when the line is empty. */
+    /** How many different confs are kept once; beyond it each metadata keeps its own copy. */
+    private static final int MAX_SHARED_CONFS = 256;
+    /**
+     * Spark writes the confs pinned at the query's start into every {@code offsets/N}: ten thousand batches carry one
+     * conf, which is kept once (immutable, so shared freely) rather than ten thousand times.
+     */
+    private static final Map<Map<String, String>, SortedMap<String, String>> SHARED_CONFS = new ConcurrentHashMap<>();
+
+    /** What Spark assumes when the line is empty (made after the shared confs, which its making uses). */
     public static final OffsetSeqMetadata EMPTY = new OffsetSeqMetadata(0, 0, new TreeMap<>());
 
     public OffsetSeqMetadata {
-        conf = java.util.Collections.unmodifiableSortedMap(new TreeMap<>(conf));
+        conf = shared(conf);
     }
 
     public static OffsetSeqMetadata of(long batchWatermarkMs, long batchTimestampMs, Map<String, String> conf) {
         return new OffsetSeqMetadata(batchWatermarkMs, batchTimestampMs, new TreeMap<>(conf));
+    }
+
+    private static SortedMap<String, String> shared(SortedMap<String, String> conf) {
+        SortedMap<String, String> shared = SHARED_CONFS.get(conf);
+        if (shared != null) {
+            return shared;
+        }
+        SortedMap<String, String> copy = Collections.unmodifiableSortedMap(new TreeMap<>(conf));
+        if (SHARED_CONFS.size() < MAX_SHARED_CONFS) {
+            SortedMap<String, String> raced = SHARED_CONFS.putIfAbsent(copy, copy);
+            return raced != null ? raced : copy;
+        }
+        return copy;
     }
 }
