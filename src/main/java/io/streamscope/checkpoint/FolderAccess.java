@@ -99,9 +99,21 @@ final class FolderAccess {
      * listed ahead is taken from there, its error reported here, so the findings come in the reader's order.
      */
     List<Path> list(Path dir, List<String> bookkeeping) {
+        return list(dir, bookkeeping, true);
+    }
+
+    /**
+     * {@link #list(Path)} in the order the file system gives, for a caller that orders the entries itself (a log of
+     * 10,000 batch files by batch id): sorting them by name first took longer than listing them.
+     */
+    List<Path> listInAnyOrder(Path dir) {
+        return list(dir, null, false);
+    }
+
+    private List<Path> list(Path dir, List<String> bookkeeping, boolean sorted) {
         Listing listing = prefetched.remove(dir);
         if (listing == null) {
-            listing = listNow(dir);
+            listing = listNow(dir, sorted);
         }
         if (bookkeeping != null) {
             bookkeeping.addAll(listing.bookkeeping());
@@ -119,6 +131,10 @@ final class FolderAccess {
 
     /** A folder's entries, sorted by name, with what ended the listing early (if anything); no finding is made. */
     static Listing listNow(Path dir) {
+        return listNow(dir, true);
+    }
+
+    private static Listing listNow(Path dir, boolean sorted) {
         List<Path> entries = new ArrayList<>();
         List<String> bookkeeping = new ArrayList<>();
         IOException error = null;
@@ -134,7 +150,9 @@ final class FolderAccess {
         } catch (IOException | java.nio.file.DirectoryIteratorException e) {
             error = e instanceof java.nio.file.DirectoryIteratorException iterator ? iterator.getCause() : (IOException) e;
         }
-        entries.sort(null);
+        if (sorted) {
+            entries.sort(null);
+        }
         return new Listing(entries, bookkeeping, error);
     }
 

@@ -19,22 +19,37 @@ public record KafkaPartition(String topic, int partition) implements Comparable<
         return Integer.compare(partition, other.partition);
     }
 
-    /** How many partitions are kept once; beyond it each is made anew. */
-    private static final int MAX_SHARED = 1 << 16;
-    /** The partitions met so far: a checkpoint names each in every batch, ten thousand times for 10,000 batches. */
-    private static final java.util.Map<KafkaPartition, KafkaPartition> SHARED = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Written out, as {@link #compareTo}: the record's own, through a method handle, is slow before the JIT. */
+    @Override
+    public boolean equals(Object other) {
+        return this == other || (other instanceof KafkaPartition that && partition == that.partition && topic.equals(that.topic));
+    }
 
-    /** This partition, as one instance wherever it is named (immutable, so shared freely). */
+    @Override
+    public int hashCode() {
+        return 31 * topic.hashCode() + partition;
+    }
+
+    /**
+     * The partitions met lately, by hash: a checkpoint names each in every batch, ten thousand times for 10,000
+     * batches. Slots are overwritten freely (two partitions of one slot take turns); a racy read is safe, a partition
+     * being immutable.
+     */
+    private static final KafkaPartition[] SHARED = new KafkaPartition[4096];
+
+    /**
+     * This partition, as the instance made when it was last named where it still is in its slot (so as a rule one
+     * instance for each partition of a checkpoint; immutable, so shared freely).
+     */
     public static KafkaPartition of(String topic, int partition) {
-        KafkaPartition made = new KafkaPartition(topic, partition);
-        KafkaPartition shared = SHARED.get(made);
-        if (shared != null) {
+        int hash = 31 * topic.hashCode() + partition;
+        int slot = (hash ^ (hash >>> 16)) & (SHARED.length - 1);
+        KafkaPartition shared = SHARED[slot];
+        if (shared != null && shared.partition == partition && shared.topic.equals(topic)) {
             return shared;
         }
-        if (SHARED.size() < MAX_SHARED) {
-            KafkaPartition raced = SHARED.putIfAbsent(made, made);
-            return raced != null ? raced : made;
-        }
+        KafkaPartition made = new KafkaPartition(topic, partition);
+        SHARED[slot] = made;
         return made;
     }
 

@@ -36,14 +36,13 @@ final class LogFolder {
         if (!access.isFolder(dir)) {
             return files;
         }
-        List<Path> entries = access.list(dir);
         if (unlooked) {
-            NavigableMap<Long, Path> named = byBatchId(access, entries);
+            NavigableMap<Long, Path> named = byBatchId(access, access.listInAnyOrder(dir));
             if (named != null) {
                 return named;
             }
         }
-        for (Path entry : entries) {
+        for (Path entry : access.list(dir)) {
             String name = entry.getFileName().toString();
             if (!access.followableListed(entry)) {
                 continue;
@@ -76,6 +75,7 @@ final class LogFolder {
                 return null;
             }
         }
+        others.sort(null);
         others.forEach(access::followableListed);
         return files;
     }

@@ -116,6 +116,16 @@ final class PartitionLongs extends AbstractMap<KafkaPartition, Long> implements 
                     kept == size ? sortedValues : Arrays.copyOf(sortedValues, kept));
         }
 
+        /** Whether each key is greater than the next (so no two are equal). */
+        private boolean descending() {
+            for (int i = 1; i < size; i++) {
+                if (keys[i - 1].compareTo(keys[i]) <= 0) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
         /**
          * The indexes in key order, stably: of a partition put twice, the last one put comes last. Spark writes a
          * topic's partitions in hash order, a few dozen at most as a rule: those are sorted in place.
@@ -130,6 +140,12 @@ final class PartitionLongs extends AbstractMap<KafkaPartition, Long> implements 
                 Arrays.sort(boxed, Comparator.comparing((Integer i) -> keys[i]));
                 for (int i = 0; i < size; i++) {
                     order[i] = boxed[i];
+                }
+                return order;
+            }
+            if (descending()) { // Spark's usual order for the partitions of a topic: backwards
+                for (int i = 0; i < size; i++) {
+                    order[i] = size - 1 - i;
                 }
                 return order;
             }

@@ -15,8 +15,6 @@ import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Finds the stateful operators under {@code state/}: {@code <op>/<partition>/[<store>/]} folders, the versions of
@@ -25,9 +23,6 @@ import java.util.regex.Pattern;
  */
 final class StateDiscovery {
 
-    /** {@code 12.delta}, {@code 3.snapshot}, {@code 4.zip}, {@code 5.changelog}, {@code 4_<uuid>.zip} (format v2). */
-    private static final Pattern STATE_FILE =
-            Pattern.compile("(\\d{1,19})(?:_[0-9A-Za-z-]+)?\\.(delta|snapshot|zip|changelog)");
     private static final String DEFAULT_STORE = "default";
     /** The named stores of a stream-stream join (state formats 1 and 2), the only ones before operator metadata. */
     private static final java.util.Set<String> JOIN_STORES = java.util.Set.of("left-keyToNumValues",
@@ -162,7 +157,7 @@ final class StateDiscovery {
             for (Path child : folders) {
                 String childName = child.getFileName().toString();
                 if (childName.equals(METADATA_DIR) || childName.equals("SSTs") || childName.equals("logs")
-                        || STATE_FILE.matcher(childName).matches() || STATE_SIDECAR.matcher(childName).matches()) {
+                        || StateFileName.parse(childName) != null || StateFileName.isSidecar(childName)) {
                     continue;
                 }
                 if (storeFolder.test(childName)) {
@@ -223,10 +218,6 @@ final class StateDiscovery {
         return Optional.of(new PartialVersion(operatorId, storeName, newest, present, missing, temps));
     }
 
-    /** 4.1's JSON checksum beside a state file ({@code 3.delta.crc}), and RocksDB's files inside a store folder. */
-    private static final Pattern STATE_SIDECAR =
-            Pattern.compile("(\\d{1,19})(?:_[0-9A-Za-z-]+)?\\.(delta|snapshot|zip|changelog)\\.crc");
-
     /**
      * Reads one store folder's state files into {@code facts}, remarking on links and files that are not state files.
      *
@@ -256,9 +247,9 @@ final class StateDiscovery {
                 folders.add(file);
                 continue; // _metadata, logs, and named stores are looked at by the caller
             }
-            Matcher matcher = STATE_FILE.matcher(name);
-            if (!matcher.matches()) {
-                if (!STATE_SIDECAR.matcher(name).matches()) {
+            StateFileName stateFile = StateFileName.parse(name);
+            if (stateFile == null) {
+                if (!StateFileName.isSidecar(name)) {
                     access.findings().note(access.relative(file), "not a state file (Spark writes <version>.delta,"
                             + " .snapshot, .zip or .changelog); ignored");
                 }
@@ -269,10 +260,10 @@ final class StateDiscovery {
                 continue;
             }
             any = true;
-            long version = Long.parseLong(matcher.group(1));
+            long version = stateFile.version();
             versions.add(version);
             facts.versions.add(version);
-            switch (matcher.group(2)) {
+            switch (stateFile.kind()) {
                 case "delta", "snapshot" -> facts.hdfsFiles = true;
                 default -> facts.rocksDbFiles = true;
             }

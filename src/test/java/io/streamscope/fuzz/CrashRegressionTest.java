@@ -189,6 +189,19 @@ class CrashRegressionTest {
         assertEquals(3, state.path("rows").size(), "the store is read as if the links were not there");
     }
 
+    /** A version past {@link Long#MAX_VALUE} in a state file's name was an internal error of inspect and state. */
+    @Test
+    void aStateFileNamedWithANumberTooLargeIsNoVersion() throws Exception {
+        Path folder = copy("shop-totals-update");
+        Files.write(folder.resolve("state/0/0/9999999999999999999.delta"), new byte[0]);
+
+        JsonNode inspect = answer(folder, "inspect", folder.toString());
+        assertEquals("[1,2,3]", inspect.path("stateOperators").get(0).path("stores").get(0).path("versions").toString());
+        assertTrue(noteAbout(inspect, "state/0/0/9999999999999999999.delta").contains("not a state file"));
+        JsonNode state = answer(folder, "state", folder.toString(), "--batch", "2");
+        assertEquals(3, state.path("rows").size());
+    }
+
     @Test
     void danglingLinksAreNoVersionsAndLinksOutOfTheCheckpointAreNotFollowed() throws Exception {
         Path folder = copy("shop-totals-update");

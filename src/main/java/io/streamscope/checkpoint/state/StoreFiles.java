@@ -1,5 +1,7 @@
 package io.streamscope.checkpoint.state;
 
+import io.streamscope.checkpoint.StateFileName;
+
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -8,8 +10,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.TreeMap;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * The state files of one store in one partition folder, by version: HDFS {@code <v>.delta} / {@code <v>.snapshot},
@@ -17,8 +17,6 @@ import java.util.regex.Pattern;
  * Checksum sidecars and temp files do not match and are ignored.
  */
 public final class StoreFiles {
-
-    private static final Pattern NAME = Pattern.compile("(\\d{1,18})(?:_([0-9A-Za-z-]+))?\\.(delta|snapshot|zip|changelog)");
 
     /** The files of one kind, by version, then by unique id ({@code ""} without one). */
     private final Map<String, NavigableMap<Long, Map<String, Path>>> byKind = new HashMap<>();
@@ -35,12 +33,12 @@ public final class StoreFiles {
         }
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder)) {
             for (Path file : stream) {
-                Matcher m = NAME.matcher(file.getFileName().toString());
+                StateFileName name = StateFileName.parse(file.getFileName().toString());
                 // Links are never state files: a dangling one is no version, and none is followed out of the checkpoint.
-                if (m.matches() && Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-                    files.byKind.computeIfAbsent(m.group(3), k -> new TreeMap<>())
-                            .computeIfAbsent(Long.parseLong(m.group(1)), k -> new HashMap<>())
-                            .put(m.group(2) == null ? "" : m.group(2), file);
+                if (name != null && Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    files.byKind.computeIfAbsent(name.kind(), k -> new TreeMap<>())
+                            .computeIfAbsent(name.version(), k -> new HashMap<>())
+                            .put(name.uniqueId(), file);
                 }
             }
         }
