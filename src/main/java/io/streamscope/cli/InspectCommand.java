@@ -15,11 +15,15 @@ import io.streamscope.checkpoint.SourceInfo;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateSchemaFile;
 import io.streamscope.checkpoint.StateStoreInfo;
+import io.streamscope.task.InOrder;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code inspect CHECKPOINT}: the batches, sources and state operators of a checkpoint as design.md's JSON. Opened on
@@ -34,7 +38,7 @@ final class InspectCommand implements Command {
 
     @Override
     public int run(String[] args, PrintStream out) throws UsageException, CommandFailedException {
-        Path folder = Arguments.parse(args, java.util.List.of()).positionalPath();
+        Path folder = Arguments.parse(args, List.of()).positionalPath();
         try (JsonGenerator json = JsonOutput.pretty(out)) {
             if (FolderKind.of(folder) == FolderKind.FILE_SINK_OUTPUT) {
                 writeFileSink(json, FileSinkLogReader.read(folder));
@@ -63,9 +67,7 @@ final class InspectCommand implements Command {
         }
         json.writeEndArray();
         json.writeArrayFieldStart("batches");
-        for (Batch batch : checkpoint.batches().values()) {
-            writeBatch(json, batch);
-        }
+        writeBatches(json, List.copyOf(checkpoint.batches().values()));
         json.writeEndArray();
         json.writeArrayFieldStart("stateOperators");
         for (StateOperatorInfo operator : checkpoint.stateOperators()) {
@@ -84,6 +86,75 @@ final class InspectCommand implements Command {
         }
         json.writeEndArray();
         json.writeEndObject();
+    }
+
+    /**
+     * The batches, on every core: the first written here, the others rendered in chunks by workers into bytes (a
+     * generator each, laid out as this one) and written out in order, a few chunks ahead at most. Ten thousand
+     * batches are 13 MB of JSON; rendering it was a sixth of inspect's time, on one core.
+     */
+    private static void writeBatches(JsonGenerator json, List<Batch> batches) throws IOException {
+        if (batches.size() < 2 * BATCHES_PER_CHUNK) {
+            for (Batch batch : batches) {
+                writeBatch(json, batch);
+            }
+            return;
+        }
+        writeBatch(json, batches.get(0)); // so that the generator knows the array has elements, for its closing bracket
+        json.flush(); // the chunks go to the stream after what the generator holds
+        OutputStream out = (OutputStream) json.getOutputTarget();
+        int chunks = (batches.size() - 1 + BATCHES_PER_CHUNK - 1) / BATCHES_PER_CHUNK;
+        int workers = InOrder.workers();
+        InOrder.run(chunks, workers, workers + 1, chunk -> renderChunk(batches, 1 + chunk * BATCHES_PER_CHUNK,
+                Math.min(batches.size(), 1 + (chunk + 1) * BATCHES_PER_CHUNK)), chunk -> {
+        }, (rendered, chunk) -> {
+            try {
+                rendered.writeElementsTo(out);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    private static final int BATCHES_PER_CHUNK = 256;
+
+    /**
+     * Batches {@code from} to {@code to} (exclusive) as this command lays them out after an array's first element: a
+     * generator of their own writes them into an array at the depth of {@code batches}, after a placeholder element,
+     * so that each comes with its separator and indentation; the bytes after the placeholder are the chunk's.
+     */
+    private static RenderedBatches renderChunk(List<Batch> batches, int from, int to) {
+        RenderedBatches rendered = new RenderedBatches(64 * 1024 * (to - from) / BATCHES_PER_CHUNK + 1024);
+        try (JsonGenerator json = JsonOutput.pretty(rendered, false)) {
+            json.writeStartObject();
+            json.writeArrayFieldStart("batches");
+            json.writeNull();
+            json.flush();
+            rendered.elementsStart = rendered.size();
+            for (int at = from; at < to; at++) {
+                writeBatch(json, batches.get(at));
+            }
+            json.flush();
+            rendered.elementsEnd = rendered.size();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return rendered;
+    }
+
+    /** A chunk's bytes, the placeholder and the generator's closing brackets around them. */
+    private static final class RenderedBatches extends ByteArrayOutputStream {
+
+        private int elementsStart;
+        private int elementsEnd;
+
+        RenderedBatches(int capacity) {
+            super(capacity);
+        }
+
+        void writeElementsTo(OutputStream out) throws IOException {
+            out.write(buf, elementsStart, elementsEnd - elementsStart);
+        }
     }
 
     private static void writeBatch(JsonGenerator json, Batch batch) throws IOException {

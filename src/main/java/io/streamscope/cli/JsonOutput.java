@@ -19,11 +19,16 @@ final class JsonOutput {
     }
 
     static JsonGenerator pretty(OutputStream out) {
+        return pretty(out, true);
+    }
+
+    /** @param buffered false for an in-memory stream: written straight, each flush of the generator fills it */
+    static JsonGenerator pretty(OutputStream out, boolean buffered) {
         try {
             // Buffered, and deaf to flushes: writing a tree flushes the generator (FLUSH_AFTER_WRITE_VALUE), which was
             // one write to stdout per tree, two per batch for inspect. Closing the generator still flushes the stream.
             JsonGenerator generator = Json.MAPPER.getFactory().createGenerator(
-                    new BufferedOutputStream(new NonClosingStream(out), 1 << 16), JsonEncoding.UTF8);
+                    buffered ? new BufferedOutputStream(new NonClosingStream(out), 1 << 16) : out, JsonEncoding.UTF8);
             generator.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
             DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
                     .withObjectFieldValueSpacing(Separators.Spacing.AFTER)

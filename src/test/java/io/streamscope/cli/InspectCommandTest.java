@@ -120,4 +120,46 @@ class InspectCommandTest {
         assertEquals(2, flag.exitCode());
         assertTrue(flag.err().contains("unknown flag --frobnicate"), flag.err());
     }
+
+    /**
+     * A thousand batches are rendered in chunks on several threads: the answer is the one Jackson's generator lays
+     * out for the same tree in one go, byte for byte, with every batch in order.
+     */
+    @Test
+    void manyBatchesRenderedInChunksReadAsOneGeneratorWritesThem(@TempDir Path folder) throws Exception {
+        int batches = 1_000;
+        Files.writeString(folder.resolve("metadata"), "{\"id\":\"6f0a4f3e-1b5c-4d0e-9a57-0c9e0a6f1c11\"}");
+        Path offsets = Files.createDirectories(folder.resolve("offsets"));
+        Path commits = Files.createDirectories(folder.resolve("commits"));
+        for (int batch = 0; batch < batches; batch++) {
+            String end = "{\"orders\":{\"1\":" + (batch + 1) * 3 + ",\"0\":" + (batch + 1) * 2 + "},\"refunds\":{\"0\":" + batch + "}}";
+            Files.writeString(offsets.resolve(Integer.toString(batch)), "v1\n{\"batchWatermarkMs\":" + batch * 10
+                    + ",\"batchTimestampMs\":" + (1769072400000L + batch) + ",\"conf\":{\"spark.sql.shuffle.partitions\":\"4\"}}\n"
+                    + end);
+            if (batch < batches - 1) {
+                Files.writeString(commits.resolve(Integer.toString(batch)), "v1\n{\"nextBatchWatermarkMs\":" + batch * 10 + "}");
+            }
+        }
+        CliRun result = CliRun.run("inspect", folder.toString());
+        assertEquals(0, result.exitCode(), result.err());
+        JsonNode json = result.json();
+        JsonNode listed = json.get("batches");
+        assertEquals(batches, listed.size());
+        for (int batch = 0; batch < batches; batch++) {
+            JsonNode read = listed.get(batch);
+            assertEquals(batch, read.get("batchId").asInt());
+            assertEquals(batch < batches - 1, read.get("committed").asBoolean());
+            if (batch > 0) {
+                assertEquals(2 + 3 + 1, read.get("sources").get(0).get("numInputRows").asLong(), "batch " + batch);
+            }
+        }
+        assertTrue(listed.get(batches - 1).get("willReplay").asBoolean());
+
+        java.io.ByteArrayOutputStream oneGo = new java.io.ByteArrayOutputStream();
+        try (com.fasterxml.jackson.core.JsonGenerator generator = JsonOutput.pretty(oneGo)) {
+            JsonOutput.writeTree(generator, json);
+            generator.writeRaw('\n');
+        }
+        assertEquals(oneGo.toString(java.nio.charset.StandardCharsets.UTF_8), result.out());
+    }
 }

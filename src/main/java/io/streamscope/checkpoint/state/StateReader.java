@@ -9,6 +9,7 @@ import io.streamscope.checkpoint.StateProvider;
 import io.streamscope.checkpoint.StateStoreInfo;
 
 import io.streamscope.task.Cancellation;
+import io.streamscope.task.InOrder;
 import io.streamscope.task.Progress;
 import io.streamscope.task.Work;
 
@@ -154,8 +155,8 @@ public final class StateReader {
         String what = storeName() + " version " + version;
         StoreFindings.Mark before = found.mark();
         ThreadLocal<PartitionWorker> workers = ThreadLocal.withInitial(() -> new PartitionWorker(decoder(batchId), work.cancellation()));
-        int threads = InOrderPartitions.workers();
-        InOrderPartitions.run(store.numPartitions(), threads, threads + 1, partition -> {
+        int threads = InOrder.workers();
+        InOrder.run(store.numPartitions(), threads, threads + 1, partition -> {
             PartitionWorker worker = workers.get();
             PartitionRenderer<R> renderer = renderers.apply(partition);
             if (stateAt(partition, version, worker.buffer)) {
@@ -192,7 +193,7 @@ public final class StateReader {
         Queue<RecordBuffer> free = new ConcurrentLinkedQueue<>(List.of(new RecordBuffer(), new RecordBuffer()));
         free.forEach(buffer -> buffer.askBetweenRecords(work.cancellation()));
         String what = storeName() + " version " + version;
-        InOrderPartitions.run(store.numPartitions(), 1, 1, partition -> {
+        InOrder.run(store.numPartitions(), 1, 1, partition -> {
             RecordBuffer buffer = Objects.requireNonNull(free.poll(), "a buffer is free while one partition is rebuilt");
             return new Rebuilt(buffer, stateAt(partition, version, buffer));
         }, partition -> {

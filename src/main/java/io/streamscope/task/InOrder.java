@@ -1,4 +1,4 @@
-package io.streamscope.checkpoint.state;
+package io.streamscope.task;
 
 import java.util.ArrayDeque;
 import java.util.concurrent.ExecutionException;
@@ -11,47 +11,47 @@ import java.util.function.IntFunction;
 import java.util.function.ObjIntConsumer;
 
 /**
- * One job per partition on worker threads, the results handed out on the calling thread in partition order. At most
- * {@code pending} jobs are queued or running while a result is handed out, so memory holds a few partitions whatever
- * the store.
+ * Numbered jobs (a store's partitions, chunks of an answer) on worker threads, the results handed out on the calling
+ * thread in order. At most {@code pending} jobs are queued or running while a result is handed out, so memory holds a
+ * few results whatever the whole.
  */
-final class InOrderPartitions {
+public final class InOrder {
 
-    private InOrderPartitions() {
+    private InOrder() {
     }
 
-    /** The workers worth starting here: one per core, up to four (the disk and the writer set the pace beyond). */
-    static int workers() {
+    /** The workers worth starting: one per core, up to four (the disk and the writer set the pace beyond). */
+    public static int workers() {
         return Math.max(1, Math.min(4, Runtime.getRuntime().availableProcessors()));
     }
 
     /**
-     * @param beforeEach called on the calling thread before each partition is waited for (to check for cancellation and
-     *                   report progress); what it throws ends the run
+     * @param beforeEach called on the calling thread before each job's result is waited for (to check for cancellation
+     *                   and report progress); what it throws ends the run
      */
-    static <R> void run(int partitions, int workers, int pending, IntFunction<R> job, IntConsumer beforeEach,
-                        ObjIntConsumer<R> sink) {
+    public static <R> void run(int jobs, int workers, int pending, IntFunction<R> job, IntConsumer beforeEach,
+                               ObjIntConsumer<R> sink) {
         AtomicInteger threads = new AtomicInteger();
         ExecutorService pool = Executors.newFixedThreadPool(workers, runnable -> {
-            Thread thread = new Thread(runnable, "streamscope-state-" + threads.incrementAndGet());
+            Thread thread = new Thread(runnable, "streamscope-worker-" + threads.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         });
         ArrayDeque<Future<R>> ahead = new ArrayDeque<>();
         int submitted = 0;
         try {
-            while (submitted < partitions && ahead.size() < pending) {
-                int partition = submitted++;
-                ahead.add(pool.submit(() -> job.apply(partition)));
+            while (submitted < jobs && ahead.size() < pending) {
+                int first = submitted++;
+                ahead.add(pool.submit(() -> job.apply(first)));
             }
-            for (int partition = 0; partition < partitions; partition++) {
-                beforeEach.accept(partition);
+            for (int number = 0; number < jobs; number++) {
+                beforeEach.accept(number);
                 R result = ahead.removeFirst().get();
-                if (submitted < partitions) {
+                if (submitted < jobs) {
                     int next = submitted++;
                     ahead.add(pool.submit(() -> job.apply(next)));
                 }
-                sink.accept(result, partition);
+                sink.accept(result, number);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
