@@ -110,6 +110,11 @@ final class FolderAccess {
         return list(dir, null, false);
     }
 
+    /** Likewise, putting the bookkeeping entries' names left out into {@code bookkeeping}. */
+    List<Path> listInAnyOrder(Path dir, List<String> bookkeeping) {
+        return list(dir, bookkeeping, false);
+    }
+
     private List<Path> list(Path dir, List<String> bookkeeping, boolean sorted) {
         Listing listing = prefetched.remove(dir);
         if (listing == null) {

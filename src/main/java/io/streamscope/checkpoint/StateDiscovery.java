@@ -38,13 +38,31 @@ final class StateDiscovery {
         /** Partitions whose store folder exists, with state files in it or not. */
         final SortedSet<Integer> folders = new TreeSet<>();
         final SortedSet<Long> versions = new TreeSet<>();
-        /** The versions of each partition's files. */
-        final Map<Integer, SortedSet<Long>> versionsByPartition = new TreeMap<>();
+        /** The newest version of each partition's files, for the partitions with any. */
+        final Map<Integer, Long> newestByPartition = new TreeMap<>();
+        /** The last partition's versions, sorted: most partitions have the same, added to {@link #versions} once. */
+        private long[] lastVersions = new long[0];
         /** Temp files ({@code .<name>.<uuid>.tmp}) per partition: what an interrupted write leaves. */
         final Map<Integer, List<String>> tempFiles = new TreeMap<>();
         boolean hdfsFiles;
         boolean rocksDbFiles;
         final List<StateSchemaFile> schemaFiles = new ArrayList<>();
+
+        /** The versions of a partition's files, the first {@code count} of {@code versions} in any order. */
+        void addVersions(int partition, long[] versions, int count) {
+            if (count == 0) {
+                return;
+            }
+            long[] sorted = java.util.Arrays.copyOf(versions, count);
+            java.util.Arrays.sort(sorted);
+            newestByPartition.put(partition, sorted[count - 1]);
+            if (!java.util.Arrays.equals(sorted, lastVersions)) {
+                for (long version : sorted) {
+                    this.versions.add(version);
+                }
+                lastVersions = sorted;
+            }
+        }
     }
 
     /** Operator metadata ({@code _metadata/metadata} v1 or {@code _metadata/v2/<n>}), as far as read here. */
@@ -203,10 +221,10 @@ final class StateDiscovery {
         List<Integer> present = new ArrayList<>();
         List<Integer> missing = new ArrayList<>();
         for (int partition : facts.folders) {
-            SortedSet<Long> versions = facts.versionsByPartition.get(partition);
-            if (versions != null && versions.contains(newest)) {
+            Long own = facts.newestByPartition.get(partition);
+            if (own != null && own == newest) {
                 present.add(partition);
-            } else if (versions != null && !versions.isEmpty() ? versions.last() < newest : facts.tempFiles.containsKey(partition)) {
+            } else if (own != null ? own < newest : facts.tempFiles.containsKey(partition)) {
                 missing.add(partition); // older versions only, or nothing but an interrupted write (an empty folder says nothing)
             }
         }
@@ -227,47 +245,53 @@ final class StateDiscovery {
         facts.folders.add(partition);
         List<Path> folders = new ArrayList<>();
         boolean any = false;
-        SortedSet<Long> versions = new TreeSet<>();
+        long[] versions = new long[16];
+        int count = 0;
         List<String> bookkeeping = new ArrayList<>();
-        for (Path file : access.list(storeDir, bookkeeping)) {
-            String name = file.getFileName().toString();
+        // The state files, nearly all entries, are taken in the listing's order; the others are remarked on in name order.
+        List<Listed> others = new ArrayList<>();
+        for (Path file : access.listInAnyOrder(storeDir, bookkeeping)) {
             java.nio.file.attribute.BasicFileAttributes attributes = FolderAccess.ownAttributes(file);
             if (attributes == null) {
                 continue;
             }
-            if (attributes.isSymbolicLink()) {
-                access.noteLink(file, "a symbolic link in a state store folder: not a state file or store (Spark writes"
-                        + " no links); not followed");
-                continue;
-            }
-            if (attributes.isDirectory()) {
-                if (name.equals("SSTs")) {
-                    facts.rocksDbFiles = true;
-                }
-                folders.add(file);
-                continue; // _metadata, logs, and named stores are looked at by the caller
-            }
-            StateFileName stateFile = StateFileName.parse(name);
+            StateFileName stateFile = attributes.isRegularFile() ? StateFileName.parse(file.getFileName().toString()) : null;
             if (stateFile == null) {
-                if (!StateFileName.isSidecar(name)) {
-                    access.findings().note(access.relative(file), "not a state file (Spark writes <version>.delta,"
-                            + " .snapshot, .zip or .changelog); ignored");
-                }
-                continue;
-            }
-            if (!attributes.isRegularFile()) {
-                access.findings().note(access.relative(file), "not a regular file; ignored");
+                others.add(new Listed(file, attributes));
                 continue;
             }
             any = true;
-            long version = stateFile.version();
-            versions.add(version);
-            facts.versions.add(version);
+            if (count == versions.length) {
+                versions = java.util.Arrays.copyOf(versions, count * 2);
+            }
+            versions[count++] = stateFile.version();
             switch (stateFile.kind()) {
                 case "delta", "snapshot" -> facts.hdfsFiles = true;
                 default -> facts.rocksDbFiles = true;
             }
         }
+        others.sort(java.util.Comparator.comparing(Listed::path));
+        for (Listed other : others) {
+            Path file = other.path();
+            String name = file.getFileName().toString();
+            if (other.attributes().isSymbolicLink()) {
+                access.noteLink(file, "a symbolic link in a state store folder: not a state file or store (Spark writes"
+                        + " no links); not followed");
+            } else if (other.attributes().isDirectory()) {
+                if (name.equals("SSTs")) {
+                    facts.rocksDbFiles = true;
+                }
+                folders.add(file); // _metadata, logs, and named stores are looked at by the caller
+            } else if (StateFileName.parse(name) == null) {
+                if (!StateFileName.isSidecar(name)) {
+                    access.findings().note(access.relative(file), "not a state file (Spark writes <version>.delta,"
+                            + " .snapshot, .zip or .changelog); ignored");
+                }
+            } else {
+                access.findings().note(access.relative(file), "not a regular file; ignored");
+            }
+        }
+        facts.addVersions(partition, versions, count);
         List<String> temps = bookkeeping.stream().filter(name -> name.endsWith(".tmp")).sorted().limit(20)
                 .map(name -> access.relative(storeDir.resolve(name))).toList();
         if (!temps.isEmpty()) {
@@ -283,9 +307,12 @@ final class StateDiscovery {
         }
         if (any) {
             facts.partitions.add(partition);
-            facts.versionsByPartition.computeIfAbsent(partition, k -> new TreeSet<>()).addAll(versions);
         }
         return folders;
+    }
+
+    /** An entry of a store folder and what it is. */
+    private record Listed(Path path, java.nio.file.attribute.BasicFileAttributes attributes) {
     }
 
     private static StateSchemaFile readSchemaFile(FolderAccess access, Path file) {
