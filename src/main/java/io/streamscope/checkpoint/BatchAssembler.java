@@ -126,8 +126,12 @@ final class BatchAssembler {
         for (int at = 0; at < rows.length; at++) {
             KafkaPartition partition = endOffsets.keyAt(at);
             long to = endOffsets.valueAt(at);
-            Long from = samePartitions ? Long.valueOf(startOffsets.valueAt(at)) : startOffsets.get(partition);
-            if (from == null) {
+            long from;
+            if (samePartitions) {
+                from = startOffsets.valueAt(at);
+            } else if (startOffsets.containsKey(partition)) {
+                from = startOffsets.get(partition);
+            } else {
                 // A partition added after the query started: Spark reads it from the earliest offset.
                 from = 0L;
                 findings.note("offsets/" + batchId, "partition " + partition + " first appears in batch "

@@ -24,6 +24,8 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * {@code inspect CHECKPOINT}: the batches, sources and state operators of a checkpoint as design.md's JSON. Opened on
@@ -105,14 +107,18 @@ final class InspectCommand implements Command {
         OutputStream out = (OutputStream) json.getOutputTarget();
         int chunks = (batches.size() - 1 + BATCHES_PER_CHUNK - 1) / BATCHES_PER_CHUNK;
         int workers = InOrder.workers();
+        // a chunk written out lends its bytes to one not yet rendered
+        Queue<RenderedBatches> spare = new ConcurrentLinkedQueue<>();
         InOrder.run(chunks, workers, workers + 1, chunk -> renderChunk(batches, 1 + chunk * BATCHES_PER_CHUNK,
-                Math.min(batches.size(), 1 + (chunk + 1) * BATCHES_PER_CHUNK)), chunk -> {
+                Math.min(batches.size(), 1 + (chunk + 1) * BATCHES_PER_CHUNK), spare.poll()), chunk -> {
         }, (rendered, chunk) -> {
             try {
                 rendered.writeElementsTo(out);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
+            rendered.reset();
+            spare.add(rendered);
         });
     }
 
@@ -122,9 +128,12 @@ final class InspectCommand implements Command {
      * Batches {@code from} to {@code to} (exclusive) as this command lays them out after an array's first element: a
      * generator of their own writes them into an array at the depth of {@code batches}, after a placeholder element,
      * so that each comes with its separator and indentation; the bytes after the placeholder are the chunk's.
+     *
+     * @param spare the bytes of a chunk already written out, emptied, or null
      */
-    private static RenderedBatches renderChunk(List<Batch> batches, int from, int to) {
-        RenderedBatches rendered = new RenderedBatches(64 * 1024 * (to - from) / BATCHES_PER_CHUNK + 1024);
+    private static RenderedBatches renderChunk(List<Batch> batches, int from, int to, RenderedBatches spare) {
+        // a batch over 16 Kafka partitions takes about 1.3 KB
+        RenderedBatches rendered = spare != null ? spare : new RenderedBatches(2048 * (to - from) + 1024);
         try (JsonGenerator json = JsonOutput.pretty(rendered, false)) {
             json.writeStartObject();
             json.writeArrayFieldStart("batches");
