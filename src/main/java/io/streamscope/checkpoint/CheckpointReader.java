@@ -5,7 +5,6 @@ import io.streamscope.task.Work;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
@@ -78,8 +77,11 @@ public final class CheckpointReader {
         LogProgress progress = new LogProgress(work, offsetFiles.size() + commitFiles.size());
         // Read and parsed on every core, in file order (OrderedFileParsing): the answer and its problems as one thread's.
         NavigableMap<Long, OffsetSeq> offsets = new TreeMap<>();
+        readLog(access, "offsets/", offsetFiles, known == null ? null : known.offsets(), OffsetLogParser::parseText, progress)
+                .forEach((id, seq) -> seq.ifPresent(parsed -> offsets.put(id, parsed)));
         NavigableMap<Long, Commit> commits = new TreeMap<>();
-        readLogs(access, offsetFiles, commitFiles, known, progress, offsets, commits);
+        readLog(access, "commits/", commitFiles, known == null ? null : known.commits(), CommitLogParser::parseText, progress)
+                .forEach((id, commit) -> commits.put(id, commit.orElseGet(Commit::unreadable)));
         progress.done("state/");
         stateProgress.release();
 
@@ -106,49 +108,37 @@ public final class CheckpointReader {
         return new Checkpoint(root, queryId, sources, batches, operators, findings.problems(), findings.notes());
     }
 
-    /** One file of the offset or commit log. */
-    private record LogFile(boolean commit, long id, Path path) {
-    }
-
     /**
-     * Reads the offset and commit logs' files on every core, in file order, in one pass: each as {@code known} has it (a
-     * watcher's), else looked at and parsed. A file that is not {@link FolderAccess#followableListed} (a link out of
-     * the folder, remarked on) is taken out of {@code offsetFiles} or {@code commitFiles}. Puts every offsets file
-     * read into {@code offsets}, and every commit file into {@code commits} ({@link Commit#unreadable} where it could
-     * not be read; a problem says why).
+     * Reads the files of one log on every core, in file order: each as {@code known} has it (a watcher's), else looked
+     * at and parsed. A file that is not {@link FolderAccess#followableListed} (a link out of the folder, remarked on)
+     * is taken out of {@code files}. The answer holds every file left in {@code files}, by batch id: its value, or
+     * empty where it could not be read (a problem says why).
      *
      * @param known null: read every file from the folder
      */
-    private static void readLogs(FolderAccess access, NavigableMap<Long, Path> offsetFiles, NavigableMap<Long, Path> commitFiles,
-                                 KnownLogs known, LogProgress progress, NavigableMap<Long, OffsetSeq> offsets,
-                                 NavigableMap<Long, Commit> commits) {
-        List<LogFile> files = new ArrayList<>(offsetFiles.size() + commitFiles.size());
-        offsetFiles.forEach((id, path) -> files.add(new LogFile(false, id, path)));
-        commitFiles.forEach((id, path) -> files.add(new LogFile(true, id, path)));
-        Set<LogFile> leftOut = ConcurrentHashMap.newKeySet();
-        List<Optional<Object>> parsed = OrderedFileParsing.parseAll(access, files, (a, file) -> {
-            progress.next((file.commit() ? "commits/" : "offsets/") + file.id());
-            Object seen = known == null ? null : (file.commit() ? known.commits() : known.offsets()).get(file.id());
+    private static <T> NavigableMap<Long, Optional<T>> readLog(FolderAccess access, String folder, NavigableMap<Long, Path> files,
+                                                               Map<Long, T> known, FileParser<T> parser, LogProgress progress) {
+        List<Map.Entry<Long, Path>> entries = List.copyOf(files.entrySet());
+        Set<Long> leftOut = ConcurrentHashMap.newKeySet();
+        List<Optional<T>> parsed = OrderedFileParsing.parseAll(access, entries, (a, file) -> {
+            progress.next(folder + file.getKey());
+            T seen = known == null ? null : known.get(file.getKey());
             if (seen != null) {
                 return Optional.of(seen);
             }
-            if (known == null && !a.followableListed(file.path())) {
-                leftOut.add(file);
+            if (known == null && !a.followableListed(file.getValue())) {
+                leftOut.add(file.getKey());
                 return Optional.empty();
             }
-            return file.commit() ? parse(a, file.path(), CommitLogParser::parseText).map(Object.class::cast)
-                    : parse(a, file.path(), OffsetLogParser::parseText).map(Object.class::cast);
+            return parse(a, file.getValue(), parser);
         });
-        for (int i = 0; i < files.size(); i++) {
-            LogFile file = files.get(i);
-            if (leftOut.contains(file)) {
-                (file.commit() ? commitFiles : offsetFiles).remove(file.id());
-            } else if (file.commit()) {
-                commits.put(file.id(), parsed.get(i).map(Commit.class::cast).orElseGet(Commit::unreadable));
-            } else {
-                parsed.get(i).ifPresent(seq -> offsets.put(file.id(), (OffsetSeq) seq));
-            }
+        NavigableMap<Long, Optional<T>> read = new TreeMap<>();
+        for (int i = 0; i < entries.size(); i++) {
+            read.put(entries.get(i).getKey(), parsed.get(i));
         }
+        files.keySet().removeAll(leftOut);
+        read.keySet().removeAll(leftOut);
+        return read;
     }
 
     /** The discovery's result, or what it threw (a cancellation, a bug) as it threw it. */
