@@ -28,7 +28,7 @@ public final class CommitLogParser {
         int version = text.version(MAX_VERSION);
         String where = FormatException.line(2);
         JsonNode json = text.size() < 2 || text.line(2).isEmpty()
-                ? Json.MAPPER.createObjectNode()
+                ? Json.NODES.objectNode()
                 : Json.parseObject(text.line(2), where);
         long nextWatermark = Json.longField(json, "nextBatchWatermarkMs", 0, where);
         return new Commit(version, nextWatermark, stateUniqueIds(json.get("stateUniqueIds"), where));

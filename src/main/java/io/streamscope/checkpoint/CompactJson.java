@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * Reads the JSON Spark writes in its logs — json4s's compact output: no whitespace, plain ASCII strings, integers —
- * into the very tree {@link Json#MAPPER} would give, without a Jackson parser set up for each line (ten thousand
+ * into the very tree {@link Json#mapper()} would give, without a Jackson parser set up for each line (ten thousand
  * offsets files are twenty thousand lines). Anything outside that shape gives null, and the caller asks Jackson, which
  * also words the errors: whitespace, escapes, non-ASCII or control characters, fractions and exponents, integers of
  * more than 18 digits, leading zeros, {@code -0}, strings longer than {@link #MAX_STRING}, a key twice in one object,
@@ -25,7 +25,7 @@ final class CompactJson {
     private static final int MAX_SHARED = 256;
     private static final String[] SHARED = new String[4096];
 
-    private static final JsonNodeFactory NODES = Json.MAPPER.getNodeFactory();
+    private static final JsonNodeFactory NODES = Json.NODES;
 
     private final String text;
     private int at;
@@ -34,7 +34,7 @@ final class CompactJson {
         this.text = text;
     }
 
-    /** The tree of {@code text}, equal to {@code Json.MAPPER.readTree(text)}; null where it is not of the shape above. */
+    /** The tree of {@code text}, equal to {@code Json.mapper().readTree(text)}; null where it is not of the shape above. */
     static JsonNode parse(String text) {
         CompactJson reader = new CompactJson(text);
         JsonNode node = reader.value(0);

@@ -27,7 +27,7 @@ final class JsonOutput {
         try {
             // Buffered, and deaf to flushes: writing a tree flushes the generator (FLUSH_AFTER_WRITE_VALUE), which was
             // one write to stdout per tree, two per batch for inspect. Closing the generator still flushes the stream.
-            JsonGenerator generator = Json.MAPPER.getFactory().createGenerator(
+            JsonGenerator generator = Json.factory().createGenerator(
                     buffered ? new BufferedOutputStream(new NonClosingStream(out), 1 << 16) : out, JsonEncoding.UTF8);
             generator.disable(JsonGenerator.Feature.FLUSH_PASSED_TO_STREAM);
             DefaultPrettyPrinter printer = new DefaultPrettyPrinter(Separators.createDefaultInstance()
@@ -37,8 +37,8 @@ final class JsonOutput {
                     .withObjectIndenter(LineIndenter.INSTANCE)
                     .withArrayIndenter(LineIndenter.INSTANCE);
             generator.setPrettyPrinter(printer);
-            generator.setCodec(Json.MAPPER);
-            return generator;
+            return generator; // without the mapper as its codec: see writeTree
+
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -61,6 +61,14 @@ final class JsonOutput {
      * Writes a parsed tree as {@code json.writeTree} does, byte for byte, without databind's serializer lookup for each
      * call (inspect writes two trees a batch); numbers other than int and long go through Jackson's own serializers.
      */
+    /** A node that is not text, an int or a long, a boolean or null, as the mapper writes it (made for it, if need be). */
+    private static void writeWithMapper(JsonGenerator json, JsonNode node) throws IOException {
+        if (json.getCodec() == null) {
+            json.setCodec(Json.mapper());
+        }
+        json.writeTree(node);
+    }
+
     static void writeTree(JsonGenerator json, JsonNode node) throws IOException {
         switch (node.getNodeType()) {
             case OBJECT -> {
@@ -87,10 +95,10 @@ final class JsonOutput {
                 } else if (node.isLong()) {
                     json.writeNumber(node.longValue());
                 } else {
-                    json.writeTree(node);
+                    writeWithMapper(json, node);
                 }
             }
-            default -> json.writeTree(node);
+            default -> writeWithMapper(json, node);
         }
     }
 }

@@ -93,7 +93,7 @@ final class StateCommand implements Command {
         }
         StateReader reader = StateReader.open(checkpoint, operator, store, schema);
         java.io.BufferedOutputStream buffered = new java.io.BufferedOutputStream(new NonClosingStream(out), 1 << 16);
-        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(buffered)) {
+        try (JsonGenerator json = Json.mapper().getFactory().createGenerator(buffered)) {
             json.setPrettyPrinter(new LinePerElementPrinter());
             json.writeStartObject();
             json.writeNumberField("batchId", batchId);
@@ -237,7 +237,7 @@ final class StateCommand implements Command {
     /** A schema as Spark's JSON ({@code {"type":"struct",…}}) or as DDL ({@code value INT, count BIGINT}). */
     private static SparkType.Struct schema(String flag, String text) throws UsageException {
         try {
-            return text.trim().startsWith("{") ? SparkTypeJson.parseStruct(Json.MAPPER.readTree(text)) : DdlParser.parseSchema(text);
+            return text.trim().startsWith("{") ? SparkTypeJson.parseStruct(Json.mapper().readTree(text)) : DdlParser.parseSchema(text);
         } catch (IOException | IllegalArgumentException | SchemaException e) {
             throw new UsageException(flag + " is neither Spark's schema JSON nor DDL: " + e.getMessage());
         }

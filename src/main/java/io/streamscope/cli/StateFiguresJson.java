@@ -23,7 +23,7 @@ final class StateFiguresJson {
 
     static void write(Checkpoint checkpoint, StateOperatorInfo operator, long batchId, PrintStream out) {
         SparkStateFigures.Comparison comparison = SparkStateFigures.compare(checkpoint, operator, batchId, Work.NONE);
-        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(new NonClosingStream(out))) {
+        try (JsonGenerator json = Json.mapper().getFactory().createGenerator(new NonClosingStream(out))) {
             json.writeStartObject();
             json.writeNumberField("batchId", batchId);
             json.writeNumberField("operatorId", operator.operatorId());

@@ -76,7 +76,7 @@ final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
     private void writeWithJackson(StateRow row) {
         try {
             if (json == null) {
-                json = Json.MAPPER.getFactory().createGenerator(bytes);
+                json = Json.mapper().getFactory().createGenerator(bytes);
                 json.setRootValueSeparator(null); // the rows are joined here, not by the generator's space
             }
             json.writeStartObject();

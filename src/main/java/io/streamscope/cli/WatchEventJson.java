@@ -17,7 +17,7 @@ final class WatchEventJson {
 
     static String line(CheckpointEvent event) {
         StringWriter text = new StringWriter();
-        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(text)) {
+        try (JsonGenerator json = Json.mapper().getFactory().createGenerator(text)) {
             json.writeStartObject();
             json.writeStringField("event", event.label());
             if (event instanceof CheckpointEvent.Metadata metadata) {

@@ -59,7 +59,7 @@ public record Sidecar(String title, String description, String query, String sch
         }
         JsonNode json;
         try (java.io.InputStream in = Files.newInputStream(file)) { // the path's own file system: local or remote
-            json = Json.MAPPER.readTree(in);
+            json = Json.mapper().readTree(in);
         }
         if (json == null || !json.isObject()) {
             throw new IOException(file + " is not a JSON object");

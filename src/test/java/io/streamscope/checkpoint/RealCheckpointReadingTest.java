@@ -162,7 +162,7 @@ class RealCheckpointReadingTest {
         write(folder, "offsets/0", "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":1480981499528}\n" + json.replace("\":0}", "\":1}"));
         Checkpoint checkpoint = read(folder);
         assertEquals(SourceKind.KAFKA, checkpoint.sources().get(0).kind());
-        assertEquals(Json.MAPPER.readTree(json), checkpoint.sources().get(0).initialOffsets());
+        assertEquals(Json.mapper().readTree(json), checkpoint.sources().get(0).initialOffsets());
         assertEquals(1L, checkpoint.batches().get(0L).sources().get(0).numInputRows());
         assertEquals(List.of(), checkpoint.problems());
     }
@@ -237,8 +237,8 @@ class RealCheckpointReadingTest {
         assertEquals(List.of(), checkpoint.problems());
         SourceInfo source = checkpoint.sources().get(0);
         assertEquals(SourceKind.ICEBERG, source.kind());
-        assertEquals(Json.MAPPER.readTree(initial), source.initialOffsets());
-        assertEquals(Json.MAPPER.readTree(initial), checkpoint.batches().get(0L).sources().get(0).startOffset());
+        assertEquals(Json.mapper().readTree(initial), source.initialOffsets());
+        assertEquals(Json.mapper().readTree(initial), checkpoint.batches().get(0L).sources().get(0).startOffset());
         assertEquals(4358109269303219117L, checkpoint.batches().get(1L).sources().get(0).startOffset().get("snapshot_id").asLong());
 
         Path withoutInitial = folder("iceberg-offsets-only");

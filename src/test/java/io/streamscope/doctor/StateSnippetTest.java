@@ -52,7 +52,7 @@ class StateSnippetTest {
 
     /** Every read Spark ran on the sample for the batch (or its change feed), options only. */
     private static List<Map<String, String>> sparkReads(String sample, Long batchId) throws Exception {
-        JsonNode truth = Json.MAPPER.readTree(SAMPLES.resolve(sample).resolve("state-ground-truth.json").toFile());
+        JsonNode truth = Json.mapper().readTree(SAMPLES.resolve(sample).resolve("state-ground-truth.json").toFile());
         List<Map<String, String>> reads = new ArrayList<>();
         Iterable<JsonNode> source = batchId == null ? truth.get("changeFeed") : () -> java.util.stream.StreamSupport
                 .stream(truth.get("batches").spliterator(), false)
@@ -138,7 +138,7 @@ class StateSnippetTest {
         Checkpoint checkpoint = read("shop-totals-rocksdb-snapshots");
         StateOperatorInfo operator = checkpoint.stateOperators().get(0);
         StateSnippet snippet = StateSnippet.of(checkpoint, operator, operator.stores().get(0), 2, Optional.of(-1L));
-        JsonNode truth = Json.MAPPER.readTree(SAMPLES.resolve("shop-totals-rocksdb-snapshots/state-ground-truth.json").toFile());
+        JsonNode truth = Json.mapper().readTree(SAMPLES.resolve("shop-totals-rocksdb-snapshots/state-ground-truth.json").toFile());
         assertTrue(truth.get("changeFeed").get(0).has("error"), "Spark failed to read this change feed");
         assertTrue(String.join(" ", snippet.notes()).contains("no changelog files"), snippet.notes().toString());
     }
@@ -151,7 +151,7 @@ class StateSnippetTest {
                 "right-keyToNumValues", "--batch", "2", "--changes-from", "0", "--spark-snippet", "--language", "scala"},
                 new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(0, exit, err.toString(StandardCharsets.UTF_8));
-        JsonNode printed = Json.MAPPER.readTree(out.toString(StandardCharsets.UTF_8));
+        JsonNode printed = Json.mapper().readTree(out.toString(StandardCharsets.UTF_8));
         assertEquals("statestore", printed.get("format").asText());
         assertEquals("right-keyToNumValues", printed.get("storeName").asText());
         JsonNode options = printed.get("reads").get(0).get("options");

@@ -39,13 +39,13 @@ class WatchCommandLiveTest {
         assertEquals(0, watch.join(), "exits once batch 2 is committed");
         List<String> lines = watch.lines();
         assertEquals(WatchRun.SCENARIO_EVENTS, watch.events(), String.join("\n", lines));
-        JsonNode planned = Json.MAPPER.readTree(lines.get(1));
+        JsonNode planned = Json.mapper().readTree(lines.get(1));
         assertEquals("{\"orders\":{\"0\":4}}", planned.get("endOffsets").get(0).toString(), "offsets as Spark wrote them");
-        JsonNode state = Json.MAPPER.readTree(lines.get(2));
+        JsonNode state = Json.mapper().readTree(lines.get(2));
         assertEquals(0, state.get("operatorId").asInt());
         assertEquals("default", state.get("storeName").asText());
         assertEquals(1, state.get("version").asLong());
-        assertTrue(Json.MAPPER.readTree(lines.get(0)).get("queryId").asText().length() > 8);
+        assertTrue(Json.mapper().readTree(lines.get(0)).get("queryId").asText().length() > 8);
     }
 
     @Test
@@ -69,7 +69,7 @@ class WatchCommandLiveTest {
         List<String> lines = lines();
         assertEquals(List.of("metadata", "planned 0", "state 0", "committed 0", "problem 1", "timeout"),
                 lines.stream().map(WatchRun::summary).toList(), String.join("\n", lines));
-        JsonNode problem = Json.MAPPER.readTree(lines.get(4));
+        JsonNode problem = Json.mapper().readTree(lines.get(4));
         assertEquals("offsets/1", problem.get("path").asText());
         assertTrue(problem.get("message").asText().length() > 5, problem.toString());
     }

@@ -90,7 +90,7 @@ final class WatchRun {
 
     static String summary(String line) {
         try {
-            JsonNode event = Json.MAPPER.readTree(line);
+            JsonNode event = Json.mapper().readTree(line);
             String kind = event.get("event").asText();
             return event.has("batchId") ? kind + " " + event.get("batchId").asLong() : kind;
         } catch (Exception e) {

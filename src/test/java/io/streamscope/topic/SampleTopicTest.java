@@ -43,8 +43,8 @@ class SampleTopicTest {
                 SAMPLES.resolve("topics/orders.jsonl"))) {
             for (Path folder : folders.sorted().toList()) {
                 Path sidecar = folder.resolve("streamscope.json");
-                if (!Files.exists(sidecar) || Json.MAPPER.readTree(sidecar.toFile()).path("topics").size() != 1
-                        || !Json.MAPPER.readTree(sidecar.toFile()).path("topics").path("orders").asText()
+                if (!Files.exists(sidecar) || Json.mapper().readTree(sidecar.toFile()).path("topics").size() != 1
+                        || !Json.mapper().readTree(sidecar.toFile()).path("topics").path("orders").asText()
                         .endsWith("topics/orders.jsonl")) {
                     continue;
                 }

@@ -154,13 +154,13 @@ class StateViewJourneyTest {
         });
         String one = onFx(() -> Clipboard.getSystemClipboard().getString());
         assertEquals(rows.get(updated).json(), one.strip(), "the context menu copies the selected row");
-        assertEquals(rows.get(updated).key(), io.streamscope.checkpoint.Json.MAPPER.readTree(one).get("key").toString());
+        assertEquals(rows.get(updated).key(), io.streamscope.checkpoint.Json.mapper().readTree(one).get("key").toString());
     }
 
     private static List<java.math.BigDecimal> sums(TableView<StateRowView> table) throws Exception {
         List<java.math.BigDecimal> sums = new java.util.ArrayList<>();
         for (StateRowView row : items(table)) {
-            sums.add(new java.math.BigDecimal(io.streamscope.checkpoint.Json.MAPPER.readTree(row.value()).get("sum").asText()));
+            sums.add(new java.math.BigDecimal(io.streamscope.checkpoint.Json.mapper().readTree(row.value()).get("sum").asText()));
         }
         return sums;
     }

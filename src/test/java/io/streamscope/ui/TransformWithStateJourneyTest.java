@@ -118,7 +118,7 @@ class TransformWithStateJourneyTest {
             table.getSelectionModel().clearAndSelect(appended);
         });
         String detail = onFx(robot.lookup("#stateDetailPane").queryAs(javafx.scene.control.TextArea.class)::getText);
-        com.fasterxml.jackson.databind.JsonNode json = io.streamscope.checkpoint.Json.MAPPER.readTree(detail);
+        com.fasterxml.jackson.databind.JsonNode json = io.streamscope.checkpoint.Json.mapper().readTree(detail);
         assertEquals("{\"value\":3}", json.get("key").toString(), detail);
         assertEquals("{\"value\":150}", json.get("list_element").toString(), detail);
         assertEquals(1, json.get("index").asInt(), detail);
@@ -128,8 +128,8 @@ class TransformWithStateJourneyTest {
                     .findFirst().orElseThrow().fire();
         });
         String copied = onFx(() -> javafx.scene.input.Clipboard.getSystemClipboard().getString());
-        assertEquals(io.streamscope.checkpoint.Json.MAPPER.readTree(elements.get(appended).json()),
-                io.streamscope.checkpoint.Json.MAPPER.readTree(copied), "Copy gives the row the detail pane shows");
-        assertEquals(json, io.streamscope.checkpoint.Json.MAPPER.readTree(copied));
+        assertEquals(io.streamscope.checkpoint.Json.mapper().readTree(elements.get(appended).json()),
+                io.streamscope.checkpoint.Json.mapper().readTree(copied), "Copy gives the row the detail pane shows");
+        assertEquals(json, io.streamscope.checkpoint.Json.mapper().readTree(copied));
     }
 }

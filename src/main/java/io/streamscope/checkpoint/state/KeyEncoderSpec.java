@@ -28,7 +28,7 @@ record KeyEncoderSpec(Kind kind, int prefixColumns, List<Integer> orderingOrdina
         if (json == null || json.isBlank()) {
             return NO_PREFIX;
         }
-        JsonNode spec = Json.MAPPER.readTree(json);
+        JsonNode spec = Json.mapper().readTree(json);
         String type = spec.path("keyStateEncoderType").asText("");
         switch (type) {
             case "NoPrefixKeyStateEncoderSpec":

@@ -96,7 +96,7 @@ final class RocksDbSnapshotMetadata {
             throw new StateFileException(0, "the zip's metadata entry does not start with v1");
         }
         try {
-            return Json.MAPPER.readTree(text.substring(newline + 1));
+            return Json.mapper().readTree(text.substring(newline + 1));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new StateFileException(0, "the zip's metadata entry is not JSON: " + e.getOriginalMessage());
         }

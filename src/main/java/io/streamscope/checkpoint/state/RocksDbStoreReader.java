@@ -211,7 +211,7 @@ final class RocksDbStoreReader {
         try {
             StateFileReader.Header header = StateFileReader.readChangelogHeader(changelog);
             if (header.lineageJson() != null) {
-                JsonNode lineage = Json.MAPPER.readTree(header.lineageJson());
+                JsonNode lineage = Json.mapper().readTree(header.lineageJson());
                 for (JsonNode entry : lineage) {
                     if (entry.path("version").asLong() == v - 1) {
                         return entry.path("checkpointUniqueId").asText("");

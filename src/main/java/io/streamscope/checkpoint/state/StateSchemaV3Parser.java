@@ -51,9 +51,9 @@ public final class StateSchemaV3Parser {
             for (int i = 0; i < families; i++) {
                 String name = in.readUTF();
                 int keyId = schemaIds ? in.readShort() : -1;
-                JsonNode key = Json.MAPPER.readTree(chunked(in, bytes.length - stream.available()));
+                JsonNode key = Json.mapper().readTree(chunked(in, bytes.length - stream.available()));
                 int valueId = schemaIds ? in.readShort() : -1;
-                JsonNode value = Json.MAPPER.readTree(chunked(in, bytes.length - stream.available()));
+                JsonNode value = Json.mapper().readTree(chunked(in, bytes.length - stream.available()));
                 String encoder = chunked(in, bytes.length - stream.available());
                 chunked(in, bytes.length - stream.available()); // the map state's user key schema, or "{    }"
                 schemas.add(new ColumnFamilySchema(name, keyId, SparkTypeJson.parseStruct(key), valueId,

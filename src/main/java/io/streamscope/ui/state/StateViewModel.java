@@ -301,8 +301,8 @@ public final class StateViewModel {
             return "";
         }
         try {
-            return io.streamscope.checkpoint.Json.MAPPER.writerWithDefaultPrettyPrinter()
-                    .writeValueAsString(io.streamscope.checkpoint.Json.MAPPER.readTree(row.json()));
+            return io.streamscope.checkpoint.Json.mapper().writerWithDefaultPrettyPrinter()
+                    .writeValueAsString(io.streamscope.checkpoint.Json.mapper().readTree(row.json()));
         } catch (java.io.IOException e) {
             return row.json();
         }

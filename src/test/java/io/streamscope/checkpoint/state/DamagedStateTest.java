@@ -210,7 +210,7 @@ class DamagedStateTest {
         String err = Files.readString(temp.resolve("child.err"));
         assertEquals(0, process.exitValue(), () -> "exit code; stderr:\n" + err);
         assertFalse(err.contains("OutOfMemoryError"), err);
-        JsonNode json = Json.MAPPER.readTree(out);
+        JsonNode json = Json.mapper().readTree(out);
         List<String> problemPaths = new ArrayList<>();
         for (JsonNode problem : json.path("problems")) {
             problemPaths.add(problem.path("path").asText());

@@ -114,7 +114,7 @@ class JsonBytesTest {
 
     private static String jackson(UnsafeRowJson writer, byte[] bytes) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (JsonGenerator json = Json.MAPPER.getFactory().createGenerator(out)) {
+        try (JsonGenerator json = Json.mapper().getFactory().createGenerator(out)) {
             writer.write(json, bytes, 0, bytes.length);
         } catch (UnsafeRowException e) {
             throw new AssertionError(e);

@@ -622,7 +622,7 @@ class StateConformanceTest {
             return null;
         }
         try {
-            return SparkTypeJson.parseStruct(Json.MAPPER.readTree(json));
+            return SparkTypeJson.parseStruct(Json.mapper().readTree(json));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

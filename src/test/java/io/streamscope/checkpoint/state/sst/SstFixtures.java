@@ -85,7 +85,7 @@ final class SstFixtures {
                     if (!text.startsWith("v1\n")) {
                         throw new IOException(zip + ": metadata does not start with v1");
                     }
-                    return Json.MAPPER.readTree(text.substring(3));
+                    return Json.mapper().readTree(text.substring(3));
                 }
             }
         }
