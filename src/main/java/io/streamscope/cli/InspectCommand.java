@@ -15,9 +15,9 @@ import io.streamscope.checkpoint.SourceInfo;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateSchemaFile;
 import io.streamscope.checkpoint.StateStoreInfo;
+import io.streamscope.checkpoint.state.JsonBytes;
 import io.streamscope.task.InOrder;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -91,100 +91,113 @@ final class InspectCommand implements Command {
     }
 
     /**
-     * The batches, on every core: the first written here, the others rendered in chunks by workers into bytes (a
-     * generator each, laid out as this one) and written out in order, a few chunks ahead at most. Ten thousand
-     * batches are 13 MB of JSON; rendering it was a sixth of inspect's time, on one core.
+     * The batches, on every core: the first written here, the others rendered in chunks by workers into bytes laid out
+     * as this generator lays them out ({@link PrettyJsonBytes}) and written out in order, a few chunks ahead at most.
+     * Ten thousand batches are 13 MB of JSON; rendering it with Jackson on one core was a sixth of inspect's time.
      */
     private static void writeBatches(JsonGenerator json, List<Batch> batches) throws IOException {
+        PrettyJsonWriter here = PrettyJsonWriter.of(json);
         if (batches.size() < 2 * BATCHES_PER_CHUNK) {
             for (Batch batch : batches) {
-                writeBatch(json, batch);
+                writeBatch(here, batch);
             }
             return;
         }
-        writeBatch(json, batches.get(0)); // so that the generator knows the array has elements, for its closing bracket
+        writeBatch(here, batches.get(0)); // so that the generator knows the array has elements, for its closing bracket
         json.flush(); // the chunks go to the stream after what the generator holds
         OutputStream out = (OutputStream) json.getOutputTarget();
         int chunks = (batches.size() - 1 + BATCHES_PER_CHUNK - 1) / BATCHES_PER_CHUNK;
         int workers = InOrder.workers();
         // a chunk written out lends its bytes to one not yet rendered
-        Queue<RenderedBatches> spare = new ConcurrentLinkedQueue<>();
+        Queue<JsonBytes> spare = new ConcurrentLinkedQueue<>();
         InOrder.run(chunks, workers, workers + 1, chunk -> renderChunk(batches, 1 + chunk * BATCHES_PER_CHUNK,
                 Math.min(batches.size(), 1 + (chunk + 1) * BATCHES_PER_CHUNK), spare.poll()), chunk -> {
         }, (rendered, chunk) -> {
             try {
-                rendered.writeElementsTo(out);
+                rendered.bytes().writeTo(out, rendered.start());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            rendered.reset();
-            spare.add(rendered);
+            rendered.bytes().truncate(0);
+            spare.add(rendered.bytes());
         });
     }
 
     private static final int BATCHES_PER_CHUNK = 256;
+    /** The depth of the batches array in the answer: in the root object, in its own brackets. */
+    private static final int BATCHES_DEPTH = 2;
+
+    /** A chunk's batches: the bytes from {@code start} on, each batch with its separator and indentation. */
+    private record RenderedBatches(JsonBytes bytes, int start) {
+    }
 
     /**
-     * Batches {@code from} to {@code to} (exclusive) as this command lays them out after an array's first element: a
-     * generator of their own writes them into an array at the depth of {@code batches}, after a placeholder element,
-     * so that each comes with its separator and indentation; the bytes after the placeholder are the chunk's.
+     * Batches {@code from} to {@code to} (exclusive) as this command lays them out after an array's first element.
+     * Where a batch holds offsets {@link PrettyJsonBytes} does not write (a number of another kind, text that is not
+     * ASCII), the chunk is rendered with Jackson instead: a generator of its own writes them into an array at the
+     * depth of {@code batches}, after a placeholder element, so that each comes with its separator and indentation.
      *
      * @param spare the bytes of a chunk already written out, emptied, or null
      */
-    private static RenderedBatches renderChunk(List<Batch> batches, int from, int to, RenderedBatches spare) {
+    private static RenderedBatches renderChunk(List<Batch> batches, int from, int to, JsonBytes spare) {
         // a batch over 16 Kafka partitions takes about 1.3 KB
-        RenderedBatches rendered = spare != null ? spare : new RenderedBatches(2048 * (to - from) + 1024);
-        try (JsonGenerator json = JsonOutput.pretty(rendered, false)) {
+        JsonBytes bytes = spare != null ? spare : new JsonBytes(2048 * (to - from) + 1024);
+        PrettyJsonBytes pretty = new PrettyJsonBytes(bytes, BATCHES_DEPTH);
+        for (int at = from; at < to; at++) {
+            if (!writeBatch(pretty, batches.get(at))) {
+                bytes.truncate(0);
+                return renderChunkWithJackson(batches, from, to, bytes);
+            }
+        }
+        return new RenderedBatches(bytes, 0);
+    }
+
+    private static RenderedBatches renderChunkWithJackson(List<Batch> batches, int from, int to, JsonBytes bytes) {
+        try (JsonGenerator json = JsonOutput.pretty(bytes, false)) {
             json.writeStartObject();
             json.writeArrayFieldStart("batches");
             json.writeNull();
             json.flush();
-            rendered.elementsStart = rendered.size();
+            int start = bytes.size();
+            PrettyJsonWriter writer = PrettyJsonWriter.of(json);
             for (int at = from; at < to; at++) {
-                writeBatch(json, batches.get(at));
+                writeBatch(writer, batches.get(at));
             }
             json.flush();
-            rendered.elementsEnd = rendered.size();
+            int end = bytes.size();
+            json.close(); // its closing brackets, which are not the chunk's
+            bytes.truncate(end);
+            return new RenderedBatches(bytes, start);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        return rendered;
     }
 
-    /** A chunk's bytes, the placeholder and the generator's closing brackets around them. */
-    private static final class RenderedBatches extends ByteArrayOutputStream {
-
-        private int elementsStart;
-        private int elementsEnd;
-
-        RenderedBatches(int capacity) {
-            super(capacity);
-        }
-
-        void writeElementsTo(OutputStream out) throws IOException {
-            out.write(buf, elementsStart, elementsEnd - elementsStart);
-        }
-    }
-
-    private static void writeBatch(JsonGenerator json, Batch batch) throws IOException {
-        json.writeStartObject();
-        json.writeNumberField("batchId", batch.id());
-        json.writeBooleanField("committed", batch.committed());
-        json.writeBooleanField("willReplay", batch.willReplay());
-        writeLongField(json, "watermarkMs", batch.offsets().isPresent() ? batch.watermarkMs() : null);
-        writeLongField(json, "timestampMs", batch.offsets().isPresent() ? batch.timestampMs() : null);
-        writeLongField(json, "nextWatermarkMs", batch.nextWatermarkMs().orElse(null));
-        json.writeArrayFieldStart("sources");
+    /** One batch; false where {@code json} cannot write one of its offsets (the caller then writes it otherwise). */
+    private static boolean writeBatch(PrettyJsonWriter json, Batch batch) {
+        json.startObject();
+        json.numberField("batchId", batch.id());
+        json.field("committed");
+        json.bool(batch.committed());
+        json.field("willReplay");
+        json.bool(batch.willReplay());
+        json.longField("watermarkMs", batch.offsets().isPresent() ? batch.watermarkMs() : null);
+        json.longField("timestampMs", batch.offsets().isPresent() ? batch.timestampMs() : null);
+        json.longField("nextWatermarkMs", batch.nextWatermarkMs().orElse(null));
+        json.field("sources");
+        json.startArray();
         for (BatchSource source : batch.sources()) {
-            json.writeStartObject();
-            json.writeNumberField("index", source.index());
-            writeJsonField(json, "startOffset", source.startOffset());
-            writeJsonField(json, "endOffset", source.endOffset());
-            writeLongField(json, "numInputRows", source.numInputRows());
-            json.writeEndObject();
+            json.startObject();
+            json.numberField("index", source.index());
+            if (!json.treeField("startOffset", source.startOffset()) || !json.treeField("endOffset", source.endOffset())) {
+                return false;
+            }
+            json.longField("numInputRows", source.numInputRows());
+            json.endObject();
         }
-        json.writeEndArray();
-        json.writeEndObject();
+        json.endArray();
+        json.endObject();
+        return true;
     }
 
     private static void writeOperator(JsonGenerator json, StateOperatorInfo operator) throws IOException {

@@ -128,14 +128,59 @@ class InspectCommandTest {
     @Test
     void manyBatchesRenderedInChunksReadAsOneGeneratorWritesThem(@TempDir Path folder) throws Exception {
         int batches = 1_000;
+        JsonNode json = inspectManyBatches(folder, batches, batch -> "{\"orders\":{\"1\":" + (batch + 1) * 3 + ",\"0\":"
+                + (batch + 1) * 2 + "},\"refunds\":{\"0\":" + batch + "}}");
+        JsonNode listed = json.get("batches");
+        for (int batch = 0; batch < batches; batch++) {
+            JsonNode read = listed.get(batch);
+            assertEquals(batch, read.get("batchId").asInt());
+            assertEquals(batch < batches - 1, read.get("committed").asBoolean());
+            JsonNode end = read.get("sources").get(0).get("endOffset");
+            assertEquals((batch + 1) * 3L, end.get("orders").get("1").asLong(), "batch " + batch);
+            assertEquals(batch, end.get("refunds").get("0").asInt(), "batch " + batch);
+            assertEquals(1769072400000L + batch, read.get("timestampMs").asLong(), "batch " + batch);
+            if (batch > 0) {
+                assertEquals(2 + 3 + 1, read.get("sources").get(0).get("numInputRows").asLong(), "batch " + batch);
+            }
+        }
+        assertTrue(listed.get(batches - 1).get("willReplay").asBoolean());
+    }
+
+    /**
+     * Offsets of every kind JSON has, as sources other than Kafka write them (text with escapes and beyond ASCII,
+     * fractions, arrays, empty objects, no offset at all): the chunks still read as one generator writes them.
+     */
+    @Test
+    void offsetsOfEveryKindRenderedInChunksReadAsOneGeneratorWritesThem(@TempDir Path folder) throws Exception {
+        // The chunks hold batches 1-256, 257-512, 513-768 and 769-899: those the bytes writer writes in the first and
+        // the last, and in the middle two what it leaves to Jackson (text beyond ASCII; fractions, big integers), up
+        // to a few batches before the last chunk (whose first batch starts where the one before it ended).
+        List<String> written = List.of("{\"logOffset\":%d}", "%d", "-", "{\"ids\":[%d,[],{},[1,-2]],\"none\":null,\"on\":true}",
+                "{\"path\":\"s3a://bucket/a \\\"quoted\\\"\\t%d.json\"}", "{}");
+        JsonNode json = inspectManyBatches(folder, 900, batch -> switch (batch == 0 ? 0 : (batch - 1) / 256) {
+            case 1 -> String.format("{\"snapshot\":\"caf\u00e9-%d\"}", batch);
+            case 2 -> batch > 760 ? String.format(written.get(batch % written.size()), batch)
+                    : String.format(batch % 2 == 0 ? "{\"ratio\":%d.5}" : "{\"big\":12345678901234567%d}", batch);
+            default -> String.format(written.get(batch % written.size()), batch);
+        });
+        assertEquals("caf\u00e9-400", json.get("batches").get(400).get("sources").get(0).get("endOffset").get("snapshot").asText());
+        assertEquals("s3a://bucket/a \"quoted\"\t832.json",
+                json.get("batches").get(832).get("sources").get(0).get("endOffset").get("path").asText());
+    }
+
+    /**
+     * Writes {@code batches} batches of one source whose offsets file holds {@code offsets.apply(batch)}, runs inspect,
+     * and checks its answer against Jackson's one generator laying out the same tree.
+     */
+    private static JsonNode inspectManyBatches(Path folder, int batches, java.util.function.IntFunction<String> offsets)
+            throws Exception {
         Files.writeString(folder.resolve("metadata"), "{\"id\":\"6f0a4f3e-1b5c-4d0e-9a57-0c9e0a6f1c11\"}");
-        Path offsets = Files.createDirectories(folder.resolve("offsets"));
+        Path offsetLog = Files.createDirectories(folder.resolve("offsets"));
         Path commits = Files.createDirectories(folder.resolve("commits"));
         for (int batch = 0; batch < batches; batch++) {
-            String end = "{\"orders\":{\"1\":" + (batch + 1) * 3 + ",\"0\":" + (batch + 1) * 2 + "},\"refunds\":{\"0\":" + batch + "}}";
-            Files.writeString(offsets.resolve(Integer.toString(batch)), "v1\n{\"batchWatermarkMs\":" + batch * 10
+            Files.writeString(offsetLog.resolve(Integer.toString(batch)), "v1\n{\"batchWatermarkMs\":" + batch * 10
                     + ",\"batchTimestampMs\":" + (1769072400000L + batch) + ",\"conf\":{\"spark.sql.shuffle.partitions\":\"4\"}}\n"
-                    + end);
+                    + offsets.apply(batch), java.nio.charset.StandardCharsets.UTF_8);
             if (batch < batches - 1) {
                 Files.writeString(commits.resolve(Integer.toString(batch)), "v1\n{\"nextBatchWatermarkMs\":" + batch * 10 + "}");
             }
@@ -143,17 +188,8 @@ class InspectCommandTest {
         CliRun result = CliRun.run("inspect", folder.toString());
         assertEquals(0, result.exitCode(), result.err());
         JsonNode json = result.json();
-        JsonNode listed = json.get("batches");
-        assertEquals(batches, listed.size());
-        for (int batch = 0; batch < batches; batch++) {
-            JsonNode read = listed.get(batch);
-            assertEquals(batch, read.get("batchId").asInt());
-            assertEquals(batch < batches - 1, read.get("committed").asBoolean());
-            if (batch > 0) {
-                assertEquals(2 + 3 + 1, read.get("sources").get(0).get("numInputRows").asLong(), "batch " + batch);
-            }
-        }
-        assertTrue(listed.get(batches - 1).get("willReplay").asBoolean());
+        assertEquals(batches, json.get("batches").size());
+        assertEquals(0, json.get("problems").size(), json.get("problems").toString());
 
         java.io.ByteArrayOutputStream oneGo = new java.io.ByteArrayOutputStream();
         try (com.fasterxml.jackson.core.JsonGenerator generator = JsonOutput.pretty(oneGo)) {
@@ -161,5 +197,6 @@ class InspectCommandTest {
             generator.writeRaw('\n');
         }
         assertEquals(oneGo.toString(java.nio.charset.StandardCharsets.UTF_8), result.out());
+        return json;
     }
 }

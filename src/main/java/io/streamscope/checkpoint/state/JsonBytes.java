@@ -71,6 +71,11 @@ public final class JsonBytes extends OutputStream {
         out.write(bytes, 0, size);
     }
 
+    /** Writes what follows the first {@code from} bytes. */
+    public void writeTo(OutputStream out, int from) throws java.io.IOException {
+        out.write(bytes, from, size - from);
+    }
+
     @Override
     public void write(int b) {
         reserve(1);
@@ -164,25 +169,49 @@ public final class JsonBytes extends OutputStream {
             if (b < 0) {
                 return false;
             }
-            byte escape = ESCAPES[b];
-            if (escape == 0) {
-                bytes[size++] = b; // within what was reserved: a byte for each byte left, and the closing quote
-            } else if (escape == 'u') {
-                reserve(6 + end - i);
-                bytes[size++] = '\\';
-                bytes[size++] = 'u';
-                bytes[size++] = '0';
-                bytes[size++] = '0';
-                bytes[size++] = HEX[b >> 4];
-                bytes[size++] = HEX[b & 0xF];
-            } else {
-                reserve(2 + end - i);
-                bytes[size++] = '\\';
-                bytes[size++] = escape;
-            }
+            writeStringChar(b, end - i);
         }
         bytes[size++] = '"';
         return true;
+    }
+
+    /** {@link #writeAsciiString(byte[], int, int)} of a string's characters: false at the first that is not ASCII. */
+    public boolean writeAsciiString(String text) {
+        int length = text.length();
+        reserve(length + 2);
+        bytes[size++] = '"';
+        for (int i = 0; i < length; i++) {
+            char c = text.charAt(i);
+            if (c >= 0x80) {
+                return false;
+            }
+            writeStringChar(c, length - i);
+        }
+        bytes[size++] = '"';
+        return true;
+    }
+
+    /**
+     * An ASCII character of a string, escaped as Jackson escapes it. The room reserved before holds a byte for each
+     * character left ({@code left}, this one included) and the closing quote; an escape reserves its own.
+     */
+    private void writeStringChar(int c, int left) {
+        byte escape = ESCAPES[c];
+        if (escape == 0) {
+            bytes[size++] = (byte) c;
+        } else if (escape == 'u') {
+            reserve(6 + left);
+            bytes[size++] = '\\';
+            bytes[size++] = 'u';
+            bytes[size++] = '0';
+            bytes[size++] = '0';
+            bytes[size++] = HEX[c >> 4];
+            bytes[size++] = HEX[c & 0xF];
+        } else {
+            reserve(2 + left);
+            bytes[size++] = '\\';
+            bytes[size++] = escape;
+        }
     }
 
     private void writeAscii(String text) {

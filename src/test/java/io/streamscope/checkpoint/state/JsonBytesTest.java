@@ -89,6 +89,28 @@ class JsonBytesTest {
     }
 
     @Test
+    void aStringsCharactersAreEscapedAsJacksonEscapesThem() throws IOException {
+        StringBuilder all = new StringBuilder();
+        for (char c = 0; c < 128; c++) {
+            all.append(c);
+            assertStringAsJacksonWritesIt("<" + c + ">");
+        }
+        assertStringAsJacksonWritesIt(all.toString());
+        assertStringAsJacksonWritesIt("");
+        assertFalse(new JsonBytes(4).writeAsciiString("caf\u00e9"), "not ASCII: Jackson writes it");
+    }
+
+    private static void assertStringAsJacksonWritesIt(String text) throws IOException {
+        ByteArrayOutputStream expected = new ByteArrayOutputStream();
+        try (JsonGenerator json = Json.factory().createGenerator(expected)) {
+            json.writeString(text);
+        }
+        JsonBytes out = new JsonBytes(1);
+        assertTrue(out.writeAsciiString(text));
+        assertEquals(expected.toString(StandardCharsets.UTF_8), text(out), text);
+    }
+
+    @Test
     void rowsItCannotWriteAsBytesAreRefused() {
         UnsafeRowJson strings = new UnsafeRowJson(new SparkType.Struct(List.of(field("s", SparkType.Atomic.STRING))));
         byte[] accented = new RowWriter(1).string(0, "héllo").bytes();
