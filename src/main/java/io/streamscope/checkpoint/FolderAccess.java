@@ -84,6 +84,17 @@ final class FolderAccess {
         return relative.isEmpty() ? "." : relative;
     }
 
+    /**
+     * An entry's file name, taken through {@code Object}: HotSpot's interpreter resolves a call of {@code toString} made
+     * on an interface such as {@code Path} anew every time (a method of {@code Object} reached through an interface
+     * is not kept in the call site), three times the cost of the call itself; the loops over tens of thousands of
+     * listed entries run interpreted before the JIT compiles them.
+     */
+    static String nameOf(Path entry) {
+        Object name = entry.getFileName();
+        return name.toString();
+    }
+
     /** Hadoop and Spark bookkeeping: {@code .crc} sidecars, in-flight {@code .tmp} files, 2.x {@code temp-} dirs. */
     static boolean isBookkeeping(String name) {
         return name.startsWith(".") || name.endsWith(".tmp") || name.startsWith("temp-");
@@ -145,7 +156,7 @@ final class FolderAccess {
         IOException error = null;
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(dir)) {
             for (Path entry : stream) {
-                String name = entry.getFileName().toString();
+                String name = nameOf(entry);
                 if (!isBookkeeping(name)) {
                     entries.add(entry);
                 } else {

@@ -68,7 +68,7 @@ final class LogFolder {
         NavigableMap<Long, Path> files = new TreeMap<>();
         List<Path> others = new java.util.ArrayList<>();
         for (Path entry : entries) {
-            Long batchId = parseBatchId(entry.getFileName().toString());
+            Long batchId = parseBatchId(FolderAccess.nameOf(entry));
             if (batchId == null) {
                 others.add(entry);
             } else if (files.put(batchId, entry) != null) {

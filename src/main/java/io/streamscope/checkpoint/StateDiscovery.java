@@ -255,7 +255,7 @@ final class StateDiscovery {
             if (attributes == null) {
                 continue;
             }
-            StateFileName stateFile = attributes.isRegularFile() ? StateFileName.parse(file.getFileName().toString()) : null;
+            StateFileName stateFile = attributes.isRegularFile() ? StateFileName.parse(FolderAccess.nameOf(file)) : null;
             if (stateFile == null) {
                 others.add(new Listed(file, attributes));
                 continue;
