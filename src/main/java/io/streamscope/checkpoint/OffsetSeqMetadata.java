@@ -31,16 +31,21 @@ public record OffsetSeqMetadata(long batchWatermarkMs, long batchTimestampMs, So
         return new OffsetSeqMetadata(batchWatermarkMs, batchTimestampMs, new TreeMap<>(conf));
     }
 
+    /** The conf shared last: a batch's metadata is usually made with the very conf the batch before it got. */
+    private static volatile SortedMap<String, String> lastShared;
+
     private static SortedMap<String, String> shared(SortedMap<String, String> conf) {
+        SortedMap<String, String> last = lastShared;
+        if (conf == last) {
+            return last; // no need to hash it again
+        }
         SortedMap<String, String> shared = SHARED_CONFS.get(conf);
-        if (shared != null) {
-            return shared;
+        if (shared == null) {
+            SortedMap<String, String> copy = Collections.unmodifiableSortedMap(new TreeMap<>(conf));
+            SortedMap<String, String> raced = SHARED_CONFS.size() < MAX_SHARED_CONFS ? SHARED_CONFS.putIfAbsent(copy, copy) : null;
+            shared = raced != null ? raced : copy;
         }
-        SortedMap<String, String> copy = Collections.unmodifiableSortedMap(new TreeMap<>(conf));
-        if (SHARED_CONFS.size() < MAX_SHARED_CONFS) {
-            SortedMap<String, String> raced = SHARED_CONFS.putIfAbsent(copy, copy);
-            return raced != null ? raced : copy;
-        }
-        return copy;
+        lastShared = shared;
+        return shared;
     }
 }
