@@ -256,12 +256,4 @@ final class InspectCommand implements Command {
             JsonOutput.writeTree(json, value);
         }
     }
-
-    private static void writeLongField(JsonGenerator json, String name, Long value) throws IOException {
-        if (value == null) {
-            json.writeNullField(name);
-        } else {
-            json.writeNumberField(name, value);
-        }
-    }
 }
