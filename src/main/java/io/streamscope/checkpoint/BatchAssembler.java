@@ -159,19 +159,22 @@ final class BatchAssembler {
             findings.note(null, "batches before " + first + " were purged by retention (spark.sql.streaming.minBatchesToRetain);"
                     + " the start offsets of batch " + first + " are unknown");
         }
-        TreeSet<Long> missing = new TreeSet<>();
-        for (long id = first; id <= batches.lastKey() && missing.size() <= 1000; id++) {
-            if (!batches.containsKey(id)) {
-                missing.add(id);
+        TreeSet<Long> missing = new TreeSet<>(); // the first 1,001 at most
+        long expected = first;
+        for (long id : batches.keySet()) {
+            for (; expected < id && missing.size() <= 1000; expected++) {
+                missing.add(expected);
             }
+            expected = id + 1;
         }
         if (!missing.isEmpty()) {
             findings.note("offsets", "no files for batch" + (missing.size() == 1 ? " " : "es ") + describe(missing)
                     + " (a gap, as async progress tracking leaves; Spark without it refuses to restart); the batch after a gap"
                     + " has unknown start offsets");
         }
+        java.util.Iterator<LogEntries> logs = entries.values().iterator(); // the same ids, in the same order
         for (Batch batch : batches.values()) {
-            LogEntries log = entries.get(batch.id());
+            LogEntries log = logs.next();
             if (batch.willReplay()) {
                 findings.note("offsets/" + batch.id(), "batch " + batch.id() + " wrote its offsets but has no commit: Spark"
                         + " re-runs it with exactly these offsets when the query restarts");
