@@ -27,15 +27,12 @@ final class FirstFrameProbe {
             if (painted[0]) {
                 // This pulse follows the one that laid out and drew the batches: that frame has been rendered.
                 scene.removePostLayoutPulseListener(check[0]);
-                System.err.println("next pulse ns " + System.nanoTime());
                 System.out.println("streamscope: first frame with the timeline " + sinceProcessStart()
                         + " ms after the process started");
                 Platform.exit();
                 return;
             }
-            System.err.println("pulse at " + sinceProcessStart());
             if (scene.lookup("#batchTimeline") instanceof BatchTimeline timeline && !timeline.paintedColumns().isEmpty()) {
-                System.err.println("painted at " + sinceProcessStart() + " ns " + System.nanoTime());
                 painted[0] = true;
                 Platform.requestNextPulse();
             }
@@ -48,7 +45,7 @@ final class FirstFrameProbe {
      * from boot, to 10 ms): {@code ProcessHandle}'s start instant adds the boot time, which Linux gives in whole
      * seconds, so its figure could be up to a second too long.
      */
-    static long sinceProcessStart() {
+    private static long sinceProcessStart() {
         try {
             String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
             // the fields after the command's name, which is in parentheses and may hold spaces; the start is field 22

@@ -18,7 +18,6 @@ public class StreamscopeApp extends Application {
     static final String SETTINGS_PROPERTY = "streamscope.settings";
 
     public static void main(String[] args) {
-        System.err.println("app main at " + FirstFrameProbe.sinceProcessStart());
         launch(StreamscopeApp.class, args);
     }
 
@@ -29,7 +28,6 @@ public class StreamscopeApp extends Application {
 
     @Override
     public void start(Stage stage) throws IOException {
-        System.err.println("start at " + FirstFrameProbe.sinceProcessStart());
         LaunchArguments arguments = LaunchArguments.parse(getParameters().getRaw(), Path.of("").toAbsolutePath());
         arguments.warnings().forEach(warning -> System.err.println("streamscope: " + warning));
         Settings settings = settings();
@@ -38,9 +36,7 @@ public class StreamscopeApp extends Application {
             model.startOpening(arguments); // read while the window is built; applied below, before start returns
         }
         MainWindow window = MainWindow.create(model);
-        System.err.println("created at " + FirstFrameProbe.sinceProcessStart());
         window.show(stage);
-        System.err.println("shown at " + FirstFrameProbe.sinceProcessStart());
         FirstFrameProbe.installIfAsked(stage.getScene());
         WindowPlacer.place(stage, settings); // after show: a window manager sizes a new window to its scene
         WindowPlacer.remember(stage, settings);
