@@ -38,7 +38,6 @@ final class JsonOutput {
                     .withArrayIndenter(LineIndenter.INSTANCE);
             generator.setPrettyPrinter(printer);
             return generator; // without the mapper as its codec: see writeTree
-
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -61,14 +60,6 @@ final class JsonOutput {
      * Writes a parsed tree as {@code json.writeTree} does, byte for byte, without databind's serializer lookup for each
      * call (inspect writes two trees a batch); numbers other than int and long go through Jackson's own serializers.
      */
-    /** A node that is not text, an int or a long, a boolean or null, as the mapper writes it (made for it, if need be). */
-    private static void writeWithMapper(JsonGenerator json, JsonNode node) throws IOException {
-        if (json.getCodec() == null) {
-            json.setCodec(Json.mapper());
-        }
-        json.writeTree(node);
-    }
-
     static void writeTree(JsonGenerator json, JsonNode node) throws IOException {
         switch (node.getNodeType()) {
             case OBJECT -> {
@@ -100,5 +91,13 @@ final class JsonOutput {
             }
             default -> writeWithMapper(json, node);
         }
+    }
+
+    /** A node that is not text, an int or a long, a boolean or null, as the mapper writes it (made for it, if need be). */
+    private static void writeWithMapper(JsonGenerator json, JsonNode node) throws IOException {
+        if (json.getCodec() == null) {
+            json.setCodec(Json.mapper());
+        }
+        json.writeTree(node);
     }
 }
