@@ -6,15 +6,34 @@
 # folder they were made in only: Java 17 compares the class path an archive was made with literally and, on a
 # mismatch, shares no class at all. Where the image was moved, they are made again for the new folder, once, when the
 # folder is writable (the .deb makes them on installing).
+# Each process started here costs 1-2 ms of every command's start, so the shell finds its folder itself: readlink only
+# when started through a link (as from /usr/bin), one subshell for the physical path, the archives' folder read with
+# the shell's own read.
 set -e
-root=$(cd "$(dirname "$(readlink -f "$0")")/.." && pwd -P)
+self=$0
+if [ -L "$self" ]; then
+  self=$(readlink -f "$self")
+fi
+case "$self" in
+  */*) bin=${self%/*} ;;
+  *) bin=. ;;
+esac
+root=$(unset CDPATH; cd -P "$bin/.." && pwd)
 app="$root/lib/app"
 java="$root/lib/runtime/bin/java"
 jar="$app/streamscope.jar"
+archived_for() {
+  archived=
+  if [ -f "$app/streamscope.jsa.path" ]; then
+    read -r archived < "$app/streamscope.jsa.path" || true
+  fi
+}
 
-if [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" != "$jar" ] && [ -w "$app" ]; then
+archived_for
+if [ "$archived" != "$jar" ] && [ -w "$app" ]; then
   echo "streamscope: making the class-data archives for $root (once, a few seconds)" >&2
   "$root/lib/app/make-cds-archive.sh" || echo "streamscope: no class-data archives (see above); starting without" >&2
+  archived_for
 fi
 # The JIT: commands that read a checkpoint's logs and metadata are done before most of what C2 compiles is ready, and
 # the compiling takes up to half their CPU; C1 alone halves inspect's (README, "The targets of issue 16"). Reads of
@@ -90,7 +109,7 @@ else
   set -- -cp "$jar" io.streamscope.Launcher "$@"
 fi
 # lib/app/runtime.args: what the image's runtime needs (from Java 24, leave for the native libraries and Unsafe).
-if [ -f "$archive" ] && [ "$(cat "$app/streamscope.jsa.path" 2>/dev/null)" = "$jar" ]; then
+if [ -f "$archive" ] && [ "$archived" = "$jar" ]; then
   exec "$java" "@$app/runtime.args" $log $gc $jit "-XX:SharedArchiveFile=$archive" "$@"
 fi
 exec "$java" "@$app/runtime.args" $log $gc $jit "$@"
