@@ -23,6 +23,7 @@ final class FolderAccess {
 
     /** Metadata-log files are small; anything bigger is not what Spark writes there. */
     static final long MAX_LOG_FILE_BYTES = 64L * 1024 * 1024;
+    private static final java.nio.file.FileSystem LOCAL = FileSystems.getDefault();
 
     private final Path root;
     private final Findings findings;
@@ -88,9 +89,16 @@ final class FolderAccess {
      * An entry's file name, taken through {@code Object}: HotSpot's interpreter resolves a call of {@code toString} made
      * on an interface such as {@code Path} anew every time (a method of {@code Object} reached through an interface
      * is not kept in the call site), three times the cost of the call itself; the loops over tens of thousands of
-     * listed entries run interpreted before the JIT compiles them.
+     * listed entries run interpreted before the JIT compiles them. On the local disk the name is cut from the path's
+     * text, which the path keeps and opening the file uses again, rather than made a path of its own first (a third of
+     * what listing 40,000 entries allocated).
      */
     static String nameOf(Path entry) {
+        if (entry.getFileSystem() == LOCAL) {
+            Object path = entry;
+            String text = path.toString();
+            return text.substring(text.lastIndexOf(java.io.File.separatorChar) + 1);
+        }
         Object name = entry.getFileName();
         return name.toString();
     }
@@ -331,7 +339,7 @@ final class FolderAccess {
      * a third more time over 20,000 small files); on any other file system through its own provider.
      */
     private static InputStream open(Path file) throws IOException {
-        if (file.getFileSystem() == FileSystems.getDefault()) {
+        if (file.getFileSystem() == LOCAL) {
             try {
                 return new FileInputStream(file.toFile());
             } catch (FileNotFoundException e) {
