@@ -4,10 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
-import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
@@ -17,13 +15,13 @@ import java.util.TreeSet;
 final class BatchAssembler {
 
     /** What was found for one batch id in the two logs. */
-    record LogEntries(boolean offsetsFilePresent, Optional<OffsetSeq> offsets, Optional<Commit> commit) {
+    record LogEntries(long id, boolean offsetsFilePresent, Optional<OffsetSeq> offsets, Optional<Commit> commit) {
     }
 
     private BatchAssembler() {
     }
 
-    static NavigableMap<Long, Batch> assemble(NavigableMap<Long, LogEntries> entries, List<SourceInfo> sources,
+    static NavigableMap<Long, Batch> assemble(List<LogEntries> entries, List<SourceInfo> sources,
                                               boolean hasCommitLog, Findings findings) {
         return assemble(entries, sources, hasCommitLog, List.of(), findings);
     }
@@ -31,29 +29,60 @@ final class BatchAssembler {
     /**
      * @param spark21Signs what else in the files points at Spark 2.1 (besides offsets without {@code conf}); a
      *                     version is only ever stated from such evidence, and as the guess it is
+     * @param entries      the log entries of each batch id, in id order
      */
-    static NavigableMap<Long, Batch> assemble(NavigableMap<Long, LogEntries> entries, List<SourceInfo> sources,
+    static NavigableMap<Long, Batch> assemble(List<LogEntries> entries, List<SourceInfo> sources,
                                               boolean hasCommitLog, List<String> spark21Signs, Findings findings) {
-        NavigableMap<Long, Batch> batches = new TreeMap<>();
-        Long lastOffsetsBatch = lastWithOffsetsFile(entries);
-        List<JsonNode> previousEnd = null;
-        // The previous batch's end offsets as parsed: this batch's start, so each file's offsets are parsed once.
-        List<PartitionLongs> previousParsed = List.of();
-        long previousId = -1;
-        // Every file's end offsets parsed on all cores first; the loop below only subtracts them in order.
-        List<Map.Entry<Long, LogEntries>> logs = List.copyOf(entries.entrySet());
-        List<List<PartitionLongs>> parsedEnds = logs.parallelStream()
-                .map(entry -> entry.getValue().offsets().map(BatchAssembler::parseEnds).orElse(List.of())).toList();
-        for (int at = 0; at < logs.size(); at++) {
-            long id = logs.get(at).getKey();
-            LogEntries log = logs.get(at).getValue();
+        // Every file's end offsets parsed on all cores first; the batches below only subtract them in order.
+        List<List<PartitionLongs>> parsedEnds = entries.parallelStream()
+                .map(entry -> entry.offsets().map(BatchAssembler::parseEnds).orElse(List.of())).toList();
+        InIdOrder batchesInOrder = new InIdOrder(sources, hasCommitLog, lastWithOffsetsFile(entries), findings);
+        long[] ids = new long[entries.size()];
+        List<Batch> inOrder = new ArrayList<>(entries.size());
+        for (int at = 0; at < entries.size(); at++) {
+            ids[at] = entries.get(at).id();
+            inOrder.add(batchesInOrder.next(entries.get(at), parsedEnds.get(at)));
+        }
+        NavigableMap<Long, Batch> batches = AscendingTreeMap.of(ids, inOrder);
+        addNotes(batches, entries, hasCommitLog, findings);
+        if (!hasCommitLog && !batches.isEmpty()) {
+            noteMissingCommitLog(entries, spark21Signs, findings);
+        }
+        return batches;
+    }
+
+    /**
+     * Makes the batches one after another, in id order: each starts where the one before ended. A method called per
+     * batch rather than a loop's body, so that the JIT compiles it after a few hundred batches (a loop run once is
+     * interpreted to its end).
+     */
+    private static final class InIdOrder {
+        private final List<SourceInfo> sources;
+        private final boolean hasCommitLog;
+        private final Long lastOffsetsBatch;
+        private final Findings findings;
+        private List<JsonNode> previousEnd;
+        /** The previous batch's end offsets as parsed: this batch's start, so each file's offsets are parsed once. */
+        private List<PartitionLongs> previousParsed = List.of();
+        private long previousId = -1;
+
+        InIdOrder(List<SourceInfo> sources, boolean hasCommitLog, Long lastOffsetsBatch, Findings findings) {
+            this.sources = sources;
+            this.hasCommitLog = hasCommitLog;
+            this.lastOffsetsBatch = lastOffsetsBatch;
+            this.findings = findings;
+        }
+
+        /** The batch of {@code log}, whose end offsets {@code parsedEnd} holds parsed. */
+        Batch next(LogEntries log, List<PartitionLongs> parsedEnd) {
+            long id = log.id();
             // After a gap the batches in between read the offsets since the last known end, so this one's start is unknown.
             boolean follows = previousId == id - 1 && previousEnd != null;
             List<JsonNode> start = startOffsets(id, follows ? previousEnd : null, sources);
             List<BatchSource> batchSources = new ArrayList<>();
             if (log.offsets().isPresent()) {
                 List<JsonNode> end = log.offsets().get().offsets();
-                List<PartitionLongs> parsed = new ArrayList<>(parsedEnds.get(at));
+                List<PartitionLongs> parsed = new ArrayList<>(parsedEnd);
                 for (int index = 0; index < Math.max(end.size(), sources.size()); index++) {
                     JsonNode startOffset = index < start.size() ? start.get(index) : null;
                     JsonNode endOffset = index < end.size() ? end.get(index) : null;
@@ -75,13 +104,8 @@ final class BatchAssembler {
             previousId = id;
             boolean committed = hasCommitLog ? log.commit().isPresent() : (lastOffsetsBatch != null && id < lastOffsetsBatch);
             boolean willReplay = log.offsetsFilePresent() && !committed && lastOffsetsBatch != null && id == lastOffsetsBatch;
-            batches.put(id, new Batch(id, log.offsets(), batchSources, log.commit(), committed, willReplay));
+            return new Batch(id, log.offsets(), batchSources, log.commit(), committed, willReplay);
         }
-        addNotes(batches, entries, hasCommitLog, findings);
-        if (!hasCommitLog && !batches.isEmpty()) {
-            noteMissingCommitLog(entries, spark21Signs, findings);
-        }
-        return batches;
     }
 
     /** The Kafka offsets of each source's end offset, in source order (null where a source's are not Kafka's). */
@@ -93,10 +117,10 @@ final class BatchAssembler {
         return parsed;
     }
 
-    private static Long lastWithOffsetsFile(NavigableMap<Long, LogEntries> entries) {
-        for (Map.Entry<Long, LogEntries> entry : entries.descendingMap().entrySet()) {
-            if (entry.getValue().offsetsFilePresent()) {
-                return entry.getKey();
+    private static Long lastWithOffsetsFile(List<LogEntries> entries) {
+        for (int at = entries.size() - 1; at >= 0; at--) {
+            if (entries.get(at).offsetsFilePresent()) {
+                return entries.get(at).id();
             }
         }
         return null;
@@ -149,7 +173,7 @@ final class BatchAssembler {
         return new BatchSource(index, start, end, total, endOffsets.withValues(rows));
     }
 
-    private static void addNotes(NavigableMap<Long, Batch> batches, NavigableMap<Long, LogEntries> entries,
+    private static void addNotes(NavigableMap<Long, Batch> batches, List<LogEntries> entries,
                                  boolean hasCommitLog, Findings findings) {
         if (batches.isEmpty()) {
             return;
@@ -172,7 +196,7 @@ final class BatchAssembler {
                     + " (a gap, as async progress tracking leaves; Spark without it refuses to restart); the batch after a gap"
                     + " has unknown start offsets");
         }
-        java.util.Iterator<LogEntries> logs = entries.values().iterator(); // the same ids, in the same order
+        java.util.Iterator<LogEntries> logs = entries.iterator(); // the same ids, in the same order
         for (Batch batch : batches.values()) {
             LogEntries log = logs.next();
             if (batch.willReplay()) {
@@ -193,15 +217,14 @@ final class BatchAssembler {
      * {@code conf} (which Spark 2.2+ always writes) and another sign agrees, and then as a guess. Either way a batch
      * counts as finished when the next batch's offsets exist, which Spark writes only after the previous commit.
      */
-    private static void noteMissingCommitLog(NavigableMap<Long, LogEntries> entries, List<String> spark21Signs,
-                                             Findings findings) {
+    private static void noteMissingCommitLog(List<LogEntries> entries, List<String> spark21Signs, Findings findings) {
         List<Long> withConf = new ArrayList<>();
         boolean anyOffsets = false;
-        for (Map.Entry<Long, LogEntries> entry : entries.entrySet()) {
-            if (entry.getValue().offsets().isPresent()) {
+        for (LogEntries entry : entries) {
+            if (entry.offsets().isPresent()) {
                 anyOffsets = true;
-                if (!entry.getValue().offsets().get().metadata().conf().isEmpty()) {
-                    withConf.add(entry.getKey());
+                if (!entry.offsets().get().metadata().conf().isEmpty()) {
+                    withConf.add(entry.id());
                 }
             }
         }

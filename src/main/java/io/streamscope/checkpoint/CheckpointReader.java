@@ -5,16 +5,13 @@ import io.streamscope.task.Work;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
-import java.util.Set;
-import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads a checkpoint folder into a {@link Checkpoint}. It never throws on bad content: each damaged file becomes a
@@ -76,26 +73,22 @@ public final class CheckpointReader {
 
         LogProgress progress = new LogProgress(work, offsetFiles.size() + commitFiles.size());
         // Read and parsed on every core, in file order (OrderedFileParsing): the answer and its problems as one thread's.
-        NavigableMap<Long, OffsetSeq> offsets = new TreeMap<>();
-        readLog(access, "offsets/", offsetFiles, known == null ? null : known.offsets(), OffsetLogParser::parseText, progress)
-                .forEach((id, seq) -> seq.ifPresent(parsed -> offsets.put(id, parsed)));
-        NavigableMap<Long, Commit> commits = new TreeMap<>();
-        readLog(access, "commits/", commitFiles, known == null ? null : known.commits(), CommitLogParser::parseText, progress)
-                .forEach((id, commit) -> commits.put(id, commit.orElseGet(Commit::unreadable)));
+        List<LogFile<OffsetSeq>> offsets = readLog(access, "offsets/", offsetFiles, known == null ? null : known.offsets(),
+                OffsetLogParser::parseText, progress);
+        List<LogFile<Commit>> commits = readLog(access, "commits/", commitFiles, known == null ? null : known.commits(),
+                CommitLogParser::parseText, progress);
         progress.done("state/");
         stateProgress.release();
 
-        int sourceCount = SourceReader.countSources(access, offsets.values());
-        SourceReader.Signs signs = new SourceReader.Signs();
-        List<SourceInfo> sources = SourceReader.read(access, sourceCount, offsets.values(), signs);
-
-        NavigableMap<Long, BatchAssembler.LogEntries> entries = new TreeMap<>();
-        TreeSet<Long> ids = new TreeSet<>(offsetFiles.keySet());
-        ids.addAll(commitFiles.keySet());
-        for (long id : ids) {
-            entries.put(id, new BatchAssembler.LogEntries(offsetFiles.containsKey(id),
-                    Optional.ofNullable(offsets.get(id)), Optional.ofNullable(commits.get(id))));
+        List<OffsetSeq> parsedOffsets = new ArrayList<>(offsets.size());
+        for (LogFile<OffsetSeq> file : offsets) {
+            file.read().ifPresent(parsedOffsets::add);
         }
+        int sourceCount = SourceReader.countSources(access, parsedOffsets);
+        SourceReader.Signs signs = new SourceReader.Signs();
+        List<SourceInfo> sources = SourceReader.read(access, sourceCount, parsedOffsets, signs);
+
+        List<BatchAssembler.LogEntries> entries = entries(offsets, commits);
         StateDiscovery.Discovery state = joined(discovery);
         findings.addAll(stateFindings);
         List<StateOperatorInfo> operators = state.operators();
@@ -108,37 +101,70 @@ public final class CheckpointReader {
         return new Checkpoint(root, queryId, sources, batches, operators, findings.problems(), findings.notes());
     }
 
+    /** A file of a log: its batch id, and its value, or empty where it could not be read (a problem says why). */
+    private record LogFile<T>(long id, Optional<T> read) {
+    }
+
     /**
      * Reads the files of one log on every core, in file order: each as {@code known} has it (a watcher's), else looked
      * at and parsed. A file that is not {@link FolderAccess#followableListed} (a link out of the folder, remarked on)
-     * is taken out of {@code files}. The answer holds every file left in {@code files}, by batch id: its value, or
-     * empty where it could not be read (a problem says why).
+     * is left out of the answer, which holds every other file of {@code files}, in batch id order.
      *
      * @param known null: read every file from the folder
      */
-    private static <T> NavigableMap<Long, Optional<T>> readLog(FolderAccess access, String folder, NavigableMap<Long, Path> files,
-                                                               Map<Long, T> known, FileParser<T> parser, LogProgress progress) {
-        List<Map.Entry<Long, Path>> entries = List.copyOf(files.entrySet());
-        Set<Long> leftOut = ConcurrentHashMap.newKeySet();
-        List<Optional<T>> parsed = OrderedFileParsing.parseAll(access, entries, (a, file) -> {
+    private static <T> List<LogFile<T>> readLog(FolderAccess access, String folder, NavigableMap<Long, Path> files,
+                                                Map<Long, T> known, FileParser<T> parser, LogProgress progress) {
+        return OrderedFileParsing.parseAll(access, List.copyOf(files.entrySet()), (a, file) -> {
             progress.next(folder + file.getKey());
             T seen = known == null ? null : known.get(file.getKey());
             if (seen != null) {
-                return Optional.of(seen);
+                return new LogFile<>(file.getKey(), Optional.of(seen));
             }
             if (known == null && !a.followableListed(file.getValue())) {
-                leftOut.add(file.getKey());
-                return Optional.empty();
+                return null;
             }
-            return parse(a, file.getValue(), parser);
+            return new LogFile<>(file.getKey(), parse(a, file.getValue(), parser));
         });
-        NavigableMap<Long, Optional<T>> read = new TreeMap<>();
-        for (int i = 0; i < entries.size(); i++) {
-            read.put(entries.get(i).getKey(), parsed.get(i));
+    }
+
+    /**
+     * Each batch id of either log with what the two hold for it, in id order, walking both (each in id order) once.
+     * A commit file that could not be read still counts as a commit ({@link Commit#unreadable}).
+     */
+    private static List<BatchAssembler.LogEntries> entries(List<LogFile<OffsetSeq>> offsets, List<LogFile<Commit>> commits) {
+        List<BatchAssembler.LogEntries> entries = new ArrayList<>(Math.max(offsets.size(), commits.size()));
+        BothLogs both = new BothLogs(offsets, commits);
+        while (both.hasNext()) {
+            entries.add(both.next());
         }
-        files.keySet().removeAll(leftOut);
-        read.keySet().removeAll(leftOut);
-        return read;
+        return entries;
+    }
+
+    /** The two logs' files taken an id at a time (methods called per id, which the JIT compiles early, not a loop's body). */
+    private static final class BothLogs {
+        private final List<LogFile<OffsetSeq>> offsets;
+        private final List<LogFile<Commit>> commits;
+        private int o;
+        private int c;
+
+        BothLogs(List<LogFile<OffsetSeq>> offsets, List<LogFile<Commit>> commits) {
+            this.offsets = offsets;
+            this.commits = commits;
+        }
+
+        boolean hasNext() {
+            return o < offsets.size() || c < commits.size();
+        }
+
+        BatchAssembler.LogEntries next() {
+            boolean offsetsFile = o < offsets.size() && (c == commits.size() || offsets.get(o).id() <= commits.get(c).id());
+            boolean commitFile = c < commits.size() && (o == offsets.size() || commits.get(c).id() <= offsets.get(o).id());
+            long id = offsetsFile ? offsets.get(o).id() : commits.get(c).id();
+            Optional<OffsetSeq> offset = offsetsFile ? offsets.get(o++).read() : Optional.empty();
+            Optional<Commit> commit = commitFile ? Optional.of(commits.get(c++).read().orElseGet(Commit::unreadable))
+                    : Optional.empty();
+            return new BatchAssembler.LogEntries(id, offsetsFile, offset, commit);
+        }
     }
 
     /** The discovery's result, or what it threw (a cancellation, a bug) as it threw it. */

@@ -65,19 +65,66 @@ final class LogFolder {
      * entries are never read, but are looked at here still, so that a link among them is remarked on as before.
      */
     private static NavigableMap<Long, Path> byBatchId(FolderAccess access, List<Path> entries) {
-        NavigableMap<Long, Path> files = new TreeMap<>();
+        long[] ids = new long[entries.size()];
+        Path[] named = new Path[entries.size()];
+        int count = 0;
         List<Path> others = new java.util.ArrayList<>();
         for (Path entry : entries) {
             Long batchId = parseBatchId(FolderAccess.nameOf(entry));
             if (batchId == null) {
                 others.add(entry);
-            } else if (files.put(batchId, entry) != null) {
-                return null;
+            } else {
+                ids[count] = batchId;
+                named[count++] = entry;
             }
+        }
+        NavigableMap<Long, Path> files = inIdOrder(ids, named, count);
+        if (files == null) {
+            return null;
         }
         others.sort(null);
         others.forEach(access::followableListed);
         return files;
+    }
+
+    /**
+     * The first {@code count} files by their ids, or null where an id comes twice. The ids of a log are nearly always
+     * a run without gaps (retention purges the oldest), listed in no order: each file goes to its id's slot, and the
+     * map is made from the slots in one pass; ids spread far apart go through a tree.
+     */
+    private static NavigableMap<Long, Path> inIdOrder(long[] ids, Path[] files, int count) {
+        long min = Long.MAX_VALUE;
+        long max = -1;
+        for (int at = 0; at < count; at++) {
+            min = Math.min(min, ids[at]);
+            max = Math.max(max, ids[at]);
+        }
+        if (count == 0 || max - min >= 4L * count) {
+            NavigableMap<Long, Path> sorted = new TreeMap<>();
+            for (int at = 0; at < count; at++) {
+                if (sorted.put(ids[at], files[at]) != null) {
+                    return null;
+                }
+            }
+            return sorted;
+        }
+        Path[] slots = new Path[(int) (max - min + 1)];
+        for (int at = 0; at < count; at++) {
+            int slot = (int) (ids[at] - min);
+            if (slots[slot] != null) {
+                return null;
+            }
+            slots[slot] = files[at];
+        }
+        long[] keys = new long[count];
+        List<Path> values = new java.util.ArrayList<>(count);
+        for (int slot = 0; slot < slots.length; slot++) {
+            if (slots[slot] != null) {
+                keys[values.size()] = min + slot;
+                values.add(slots[slot]);
+            }
+        }
+        return AscendingTreeMap.of(keys, values);
     }
 
     private static Long batchIdOf(String name, boolean compactible) {

@@ -2,7 +2,6 @@ package io.streamscope.checkpoint;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.IntStream;
 
 /**
@@ -16,15 +15,16 @@ final class OrderedFileParsing {
     /** Fewer files than this per worker are not worth a thread. */
     private static final int MIN_FILES_PER_RUN = 128;
 
-    /** A parser of one file: its value, or empty with the problem reported to the access's findings. */
+    /** A parser of one file: what the answer holds for it, or null to leave the file out of the answer. */
     interface FileParser<F, T> {
-        Optional<T> parse(FolderAccess access, F file);
+        T parse(FolderAccess access, F file);
     }
 
     private OrderedFileParsing() {
     }
 
-    static <F, T> List<Optional<T>> parseAll(FolderAccess access, List<F> files, FileParser<F, T> parser) {
+    /** What {@code parser} gives for each of {@code files}, in their order, the nulls left out. */
+    static <F, T> List<T> parseAll(FolderAccess access, List<F> files, FileParser<F, T> parser) {
         int workers = Math.min(Runtime.getRuntime().availableProcessors(), files.size() / MIN_FILES_PER_RUN);
         if (workers <= 1) {
             return parseRun(access, files, parser);
@@ -36,7 +36,7 @@ final class OrderedFileParsing {
             Findings findings = new Findings();
             return new Run<>(parseRun(access.reportingTo(findings), slice, parser), findings);
         }).toList();
-        List<Optional<T>> results = new ArrayList<>(files.size());
+        List<T> results = new ArrayList<>(files.size());
         for (Run<T> run : done) {
             results.addAll(run.results());
             access.findings().addAll(run.findings());
@@ -44,14 +44,17 @@ final class OrderedFileParsing {
         return results;
     }
 
-    private static <F, T> List<Optional<T>> parseRun(FolderAccess access, List<F> files, FileParser<F, T> parser) {
-        List<Optional<T>> results = new ArrayList<>(files.size());
+    private static <F, T> List<T> parseRun(FolderAccess access, List<F> files, FileParser<F, T> parser) {
+        List<T> results = new ArrayList<>(files.size());
         for (F file : files) {
-            results.add(parser.parse(access, file));
+            T result = parser.parse(access, file);
+            if (result != null) {
+                results.add(result);
+            }
         }
         return results;
     }
 
-    private record Run<T>(List<Optional<T>> results, Findings findings) {
+    private record Run<T>(List<T> results, Findings findings) {
     }
 }
