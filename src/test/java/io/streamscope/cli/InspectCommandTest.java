@@ -147,6 +147,21 @@ class InspectCommandTest {
     }
 
     /**
+     * Two sources: each batch's start offsets are the trees written just before as the end offsets of the batch before,
+     * which the bytes writer writes again as a copy of their bytes; the answer is still the one generator's.
+     */
+    @Test
+    void twoSourcesRenderedInChunksReadAsOneGeneratorWritesThem(@TempDir Path folder) throws Exception {
+        int batches = 600;
+        JsonNode json = inspectManyBatches(folder, batches, batch -> "{\"orders\":{\"0\":" + (batch + 1) * 2 + "}}\n"
+                + "{\"refunds\":{\"1\":" + batch + ",\"0\":" + (batch + 1) * 5 + "}}");
+        JsonNode last = json.get("batches").get(batches - 1).get("sources");
+        assertEquals(batches * 2 - 2L, last.get(0).get("startOffset").get("orders").get("0").asLong());
+        assertEquals(batches * 5 - 5L, last.get(1).get("startOffset").get("refunds").get("0").asLong());
+        assertEquals(1 + 5, last.get(1).get("numInputRows").asLong());
+    }
+
+    /**
      * Offsets of every kind JSON has, as sources other than Kafka write them (text with escapes and beyond ASCII,
      * fractions, arrays, empty objects, no offset at all): the chunks still read as one generator writes them.
      */

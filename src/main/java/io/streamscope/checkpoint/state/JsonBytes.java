@@ -93,6 +93,16 @@ public final class JsonBytes extends OutputStream {
         write(b, 0, b.length);
     }
 
+    /** Writes again what is between {@code from} and {@code to} of what was written. */
+    public void repeat(int from, int to) {
+        if (from < 0 || from > to || to > size) {
+            throw new IndexOutOfBoundsException("bytes " + from + " to " + to + " of " + size);
+        }
+        reserve(to - from);
+        System.arraycopy(bytes, from, bytes, size, to - from);
+        size += to - from;
+    }
+
     public void writeBoolean(boolean value) {
         write(value ? TRUE : FALSE);
     }
