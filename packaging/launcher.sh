@@ -25,7 +25,7 @@ jar="$app/streamscope.jar"
 archived_for() {
   archived=
   if [ -f "$app/streamscope.jsa.path" ]; then
-    read -r archived < "$app/streamscope.jsa.path" || true
+    { read -r archived < "$app/streamscope.jsa.path"; } 2>/dev/null || true
   fi
 }
 

@@ -36,14 +36,14 @@ final class BatchAssembler {
         // Every file's end offsets parsed on all cores first; the batches below only subtract them in order.
         List<List<PartitionLongs>> parsedEnds = entries.parallelStream()
                 .map(entry -> entry.offsets().map(BatchAssembler::parseEnds).orElse(List.of())).toList();
-        InIdOrder batchesInOrder = new InIdOrder(sources, hasCommitLog, lastWithOffsetsFile(entries), findings);
+        InIdOrder inIdOrder = new InIdOrder(sources, hasCommitLog, lastWithOffsetsFile(entries), findings);
         long[] ids = new long[entries.size()];
-        List<Batch> inOrder = new ArrayList<>(entries.size());
+        List<Batch> made = new ArrayList<>(entries.size());
         for (int at = 0; at < entries.size(); at++) {
             ids[at] = entries.get(at).id();
-            inOrder.add(batchesInOrder.next(entries.get(at), parsedEnds.get(at)));
+            made.add(inIdOrder.next(entries.get(at), parsedEnds.get(at)));
         }
-        NavigableMap<Long, Batch> batches = AscendingTreeMap.of(ids, inOrder);
+        NavigableMap<Long, Batch> batches = AscendingTreeMap.of(ids, made);
         addNotes(batches, entries, hasCommitLog, findings);
         if (!hasCommitLog && !batches.isEmpty()) {
             noteMissingCommitLog(entries, spark21Signs, findings);
