@@ -29,7 +29,7 @@ class ArchitectureTest {
     void logicPackagesNeverUseJavaFx() {
         ArchRule rule = noClasses()
                 .that().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
-                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.sql..", "io.streamscope.doctor..",
+                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.sparktypes..", "io.streamscope.doctor..",
                         "io.streamscope.lesson..", "io.streamscope.follow..", "io.streamscope.task..",
                         "io.streamscope.storage..")
                 .should().dependOnClassesThat().resideInAnyPackage("javafx..", "org.controlsfx..", "io.streamscope.ui..");
@@ -46,7 +46,7 @@ class ArchitectureTest {
 
     @Test
     void sparkTypesDependOnNothingElseOfOurs() {
-        noClasses().that().resideInAPackage("io.streamscope.sql..")
+        noClasses().that().resideInAPackage("io.streamscope.sparktypes..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
                         "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.ui..")
                 .check(classes);
@@ -56,7 +56,7 @@ class ArchitectureTest {
     void tasksDependOnNothingElseOfOurs() {
         noClasses().that().resideInAPackage("io.streamscope.task..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
-                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.ui..", "io.streamscope.sql..")
+                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.ui..", "io.streamscope.sparktypes..")
                 .check(classes);
     }
 
@@ -64,7 +64,7 @@ class ArchitectureTest {
     void storageDependsOnNothingElseOfOurs() {
         noClasses().that().resideInAPackage("io.streamscope.storage..")
                 .should().dependOnClassesThat().resideInAnyPackage("io.streamscope.checkpoint..", "io.streamscope.topic..",
-                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.ui..", "io.streamscope.sql..")
+                        "io.streamscope.replay..", "io.streamscope.cli..", "io.streamscope.ui..", "io.streamscope.sparktypes..")
                 .check(classes);
     }
 }

@@ -18,8 +18,8 @@ import io.streamscope.replay.StateDifference;
 import io.streamscope.replay.lag.Lag;
 import io.streamscope.replay.lag.PartitionLag;
 import io.streamscope.replay.query.JobTrigger;
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkJson;
 import io.streamscope.topic.CheckpointSpan;
 import io.streamscope.topic.TopicSource;
 

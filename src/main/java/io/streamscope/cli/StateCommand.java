@@ -15,9 +15,9 @@ import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.doctor.StateSnippet;
 import io.streamscope.replay.ImpliedStateSchema;
-import io.streamscope.sql.SparkJson;
-import io.streamscope.sql.SparkType;
-import io.streamscope.sql.SparkTypeJson;
+import io.streamscope.sparktypes.SparkJson;
+import io.streamscope.sparktypes.SparkType;
+import io.streamscope.sparktypes.SparkTypeJson;
 import io.streamscope.topic.DdlParser;
 import io.streamscope.topic.SchemaException;
 

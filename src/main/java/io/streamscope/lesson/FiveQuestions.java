@@ -16,7 +16,7 @@ import io.streamscope.replay.lab.ForeachBatchLab;
 import io.streamscope.replay.lab.TableOutcome;
 import io.streamscope.replay.lab.Write;
 import io.streamscope.replay.progress.ProgressLog;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 import io.streamscope.topic.CheckpointSpan;
 import io.streamscope.topic.DecodePipeline;
 import io.streamscope.topic.JsonlTopicSource;

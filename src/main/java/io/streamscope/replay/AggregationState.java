@@ -1,7 +1,7 @@
 package io.streamscope.replay;
 
 import io.streamscope.replay.plan.AggregateSpec;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

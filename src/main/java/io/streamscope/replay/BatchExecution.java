@@ -2,7 +2,7 @@ package io.streamscope.replay;
 
 import io.streamscope.replay.plan.CompiledQuery;
 import io.streamscope.replay.plan.Operator;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -3,7 +3,7 @@ package io.streamscope.replay;
 import io.streamscope.replay.query.Expr;
 import io.streamscope.replay.query.Exprs;
 import io.streamscope.replay.query.Step;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.streamscope.replay;
 
 import io.streamscope.replay.query.Expr;
 import io.streamscope.replay.query.Step;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 import io.streamscope.topic.DdlParser;
 import io.streamscope.topic.RowDecoder;
 import io.streamscope.topic.SchemaException;

@@ -1,7 +1,7 @@
 package io.streamscope.replay;
 
 import io.streamscope.replay.plan.Values;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.streamscope.replay;
 
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 import java.util.List;
 

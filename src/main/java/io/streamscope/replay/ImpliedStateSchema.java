@@ -9,7 +9,7 @@ import io.streamscope.replay.query.QueryParser;
 import io.streamscope.topic.DdlParser;
 import io.streamscope.topic.SchemaException;
 import io.streamscope.replay.plan.Operator;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.ArrayList;
 import java.util.HashMap;

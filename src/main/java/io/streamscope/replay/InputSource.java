@@ -1,8 +1,8 @@
 package io.streamscope.replay;
 
 import io.streamscope.checkpoint.Batch;
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.List;
 

@@ -2,8 +2,8 @@ package io.streamscope.replay;
 
 import io.streamscope.checkpoint.Batch;
 import io.streamscope.checkpoint.Checkpoint;
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkType;
 import io.streamscope.task.Progress;
 import io.streamscope.task.Work;
 import io.streamscope.topic.BatchReader;

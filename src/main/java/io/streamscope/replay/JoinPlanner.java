@@ -9,7 +9,7 @@ import io.streamscope.replay.query.JobFrame;
 import io.streamscope.replay.query.Query;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.replay.query.Step;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.ArrayList;
 import java.util.HashSet;

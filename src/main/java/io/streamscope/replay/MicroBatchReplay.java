@@ -8,7 +8,7 @@ import io.streamscope.replay.plan.QueryCompiler;
 import io.streamscope.replay.plan.ReplayRuntimeException;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.replay.query.QueryParser;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -17,7 +17,7 @@ import io.streamscope.replay.query.QueryException;
 import io.streamscope.replay.query.QueryParser;
 import io.streamscope.replay.query.SchemaVariable;
 import io.streamscope.replay.query.Step;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 import io.streamscope.task.Work;
 import io.streamscope.topic.InferredSchema;
 import io.streamscope.topic.KafkaColumns;

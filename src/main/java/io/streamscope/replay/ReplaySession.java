@@ -191,7 +191,7 @@ public final class ReplaySession {
     static Replay passThrough(Checkpoint checkpoint, JobInput input) {
         try {
             CompiledQuery query = QueryCompiler.compile(new Query("input", Query.Notation.DATAFRAME, "input",
-                    List.of()), input.schema() == null ? new io.streamscope.sql.SparkType.Struct(List.of())
+                    List.of()), input.schema() == null ? new io.streamscope.sparktypes.SparkType.Struct(List.of())
                     : input.schema(), true);
             Replay replay = MicroBatchReplay.replay(checkpoint, query, OutputMode.APPEND, input);
             // without the query there is no watermark to compare with the checkpoint's

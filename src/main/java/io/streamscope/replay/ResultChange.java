@@ -1,6 +1,6 @@
 package io.streamscope.replay;
 
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 /**
  * How a batch changed one row of the result table (for an aggregation: one group).

@@ -3,8 +3,8 @@ package io.streamscope.replay;
 import io.streamscope.replay.plan.AggregateSpec;
 import io.streamscope.replay.plan.TimeWindow;
 import io.streamscope.replay.plan.Values;
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkType;
 
 import java.time.Instant;
 import java.util.ArrayList;

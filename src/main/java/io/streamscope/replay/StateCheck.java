@@ -1,6 +1,6 @@
 package io.streamscope.replay;
 
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.Problem;
 import io.streamscope.checkpoint.StateOperatorInfo;
@@ -9,8 +9,8 @@ import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.replay.plan.Operator;
 import io.streamscope.replay.query.ExprNames;
-import io.streamscope.sql.SparkType;
-import io.streamscope.sql.SparkTypeJson;
+import io.streamscope.sparktypes.SparkType;
+import io.streamscope.sparktypes.SparkTypeJson;
 
 import java.util.ArrayList;
 import java.util.List;

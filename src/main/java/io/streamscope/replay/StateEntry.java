@@ -1,6 +1,6 @@
 package io.streamscope.replay;
 
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 /**
  * One key of a stateful operator's store as the replay has it after a batch, shaped like Spark's state rows.

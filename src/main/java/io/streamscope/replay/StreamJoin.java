@@ -2,7 +2,7 @@ package io.streamscope.replay;
 
 import io.streamscope.replay.plan.Compiled;
 import io.streamscope.replay.plan.Operator;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.List;
 

@@ -2,7 +2,7 @@ package io.streamscope.replay;
 
 import io.streamscope.replay.plan.TimeWindow;
 import io.streamscope.replay.plan.Values;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 import java.time.Instant;
 

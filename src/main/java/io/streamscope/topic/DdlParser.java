@@ -2,8 +2,8 @@ package io.streamscope.topic;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.streamscope.sql.SparkType;
-import io.streamscope.sql.SparkTypeJson;
+import io.streamscope.sparktypes.SparkType;
+import io.streamscope.sparktypes.SparkTypeJson;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package io.streamscope.topic;
 
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.Objects;
 

@@ -5,8 +5,8 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
-import io.streamscope.sql.SparkType;
-import io.streamscope.sql.SparkType.Atomic;
+import io.streamscope.sparktypes.SparkType;
+import io.streamscope.sparktypes.SparkType.Atomic;
 
 import java.io.IOException;
 import java.math.BigDecimal;

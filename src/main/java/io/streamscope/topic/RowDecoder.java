@@ -7,8 +7,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.json.JsonReadFeature;
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkType;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

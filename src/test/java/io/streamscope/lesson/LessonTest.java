@@ -1,6 +1,6 @@
 package io.streamscope.lesson;
 
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

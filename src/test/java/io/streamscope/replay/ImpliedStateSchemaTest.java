@@ -10,8 +10,8 @@ import io.streamscope.replay.plan.CompiledQuery;
 import io.streamscope.replay.plan.QueryCompiler;
 import io.streamscope.replay.query.ExprNames;
 import io.streamscope.replay.query.QueryParser;
-import io.streamscope.sql.SparkJson;
-import io.streamscope.sql.SparkTypeJson;
+import io.streamscope.sparktypes.SparkJson;
+import io.streamscope.sparktypes.SparkTypeJson;
 import io.streamscope.topic.DdlParser;
 import org.junit.jupiter.api.Test;
 

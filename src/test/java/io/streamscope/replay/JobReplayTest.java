@@ -73,7 +73,7 @@ class JobReplayTest {
         assertEquals(List.of("orders", "orders", "orders", "orders", "refunds"),
                 batch0.stream().map(JobInput.Coordinates::topic).toList());
         assertEquals("{\"customer_id\":1,\"amount\":-5.00}",
-                io.streamscope.sql.SparkJson.text(replayed.full().step(0).orElseThrow().inputRows().get(4)));
+                io.streamscope.sparktypes.SparkJson.text(replayed.full().step(0).orElseThrow().inputRows().get(4)));
     }
 
     @Test
@@ -94,7 +94,7 @@ class JobReplayTest {
         assertEquals(SourceSetup.Origin.INFERRED, source.origin());
         assertEquals("amount DOUBLE, customer_id BIGINT, order_id BIGINT, order_ts STRING", source.schema().orElseThrow());
         assertEquals("{\"amount\":25.5,\"customer_id\":1,\"order_id\":110,\"order_ts\":\"2026-01-22T09:01:00Z\"}",
-                io.streamscope.sql.SparkJson.text(inputOnly.passThrough().step(0).orElseThrow().inputRows().get(0)));
+                io.streamscope.sparktypes.SparkJson.text(inputOnly.passThrough().step(0).orElseThrow().inputRows().get(0)));
     }
 
     @Test
@@ -112,7 +112,7 @@ class JobReplayTest {
         assertEquals(SourceSetup.Origin.INFERRED, source.origin());
         assertTrue(replayed.setup().notes().stream().anyMatch(note -> note.contains("order_schema")));
         // amount inferred as DOUBLE: the sum is a double, 25.5 + 12.0 for customer 1 after batch 0
-        assertEquals("{\"customer_id\":1,\"sum(amount)\":37.5}", io.streamscope.sql.SparkJson.text(
+        assertEquals("{\"customer_id\":1,\"sum(amount)\":37.5}", io.streamscope.sparktypes.SparkJson.text(
                 replayed.full().step(0).orElseThrow().sinkRows().stream()
                         .filter(row -> Long.valueOf(1).equals(row.get("customer_id"))).findFirst().orElseThrow()));
     }
@@ -129,7 +129,7 @@ class JobReplayTest {
         assertEquals(SourceSetup.Origin.NONE, replayed.setup().sources().get(0).origin());
         assertEquals("{\"k\":\"150\",\"topic\":\"orders\",\"partition\":0,\"offset\":5,"
                         + "\"timestamp\":\"2026-01-22T10:05:00.000Z\"}",
-                io.streamscope.sql.SparkJson.text(replayed.full().step(2).orElseThrow().sinkRows().get(0)));
+                io.streamscope.sparktypes.SparkJson.text(replayed.full().step(2).orElseThrow().sinkRows().get(0)));
     }
 
     @Test
@@ -200,7 +200,7 @@ class JobReplayTest {
                 ReplayResult.Replayed replayed = assertInstanceOf(ReplayResult.Replayed.class, result,
                         () -> result.reason().orElse(""));
                 List<String> rows = new java.util.ArrayList<>();
-                replayed.full().steps().forEach(step -> step.inputRows().forEach(r -> rows.add(io.streamscope.sql.SparkJson.text(r))));
+                replayed.full().steps().forEach(step -> step.inputRows().forEach(r -> rows.add(io.streamscope.sparktypes.SparkJson.text(r))));
                 results.add(rows);
             }
         }

@@ -1,7 +1,7 @@
 package io.streamscope.replay;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

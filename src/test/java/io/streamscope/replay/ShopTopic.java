@@ -6,8 +6,8 @@ import io.streamscope.checkpoint.Batch;
 import io.streamscope.checkpoint.BatchSource;
 import io.streamscope.checkpoint.KafkaOffsets;
 import io.streamscope.checkpoint.KafkaPartition;
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkType;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

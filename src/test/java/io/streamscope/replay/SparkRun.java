@@ -1,11 +1,11 @@
 package io.streamscope.replay;
 
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class StatefulSemanticsTest {
 
-    private static Replay replay(String query, OutputMode mode, Map<Long, List<io.streamscope.sql.Row>> rows) throws Exception {
+    private static Replay replay(String query, OutputMode mode, Map<Long, List<io.streamscope.sparktypes.Row>> rows) throws Exception {
         Checkpoint checkpoint = CheckpointReader.read(ShopTopic.SAMPLES.resolve("shop-windowed"));
         return MicroBatchReplay.replay(checkpoint, query, mode, new ScriptedInput(rows));
     }
@@ -145,7 +145,7 @@ class StatefulSemanticsTest {
 
     @Test
     void aFilterThatDoesNotReadTheEventTimeRunsBelowTheWatermark() throws Exception {
-        Map<Long, List<io.streamscope.sql.Row>> rows = Map.of(
+        Map<Long, List<io.streamscope.sparktypes.Row>> rows = Map.of(
                 0L, List.of(order(1, 1, "50.00", "2026-01-22T09:01:00Z"), order(2, 1, "1.00", "2026-01-22T09:30:00Z")));
         // Spark pushes amount >= 10 below withWatermark: the 09:30 order never reaches it
         Replay pushed = replay("orders.withWatermark(\"order_ts\", \"5 minutes\").filter(\"amount >= 10\")",

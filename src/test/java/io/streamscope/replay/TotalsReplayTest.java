@@ -2,7 +2,7 @@ package io.streamscope.replay;
 
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

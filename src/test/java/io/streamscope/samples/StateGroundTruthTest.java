@@ -8,7 +8,7 @@ import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.checkpoint.state.StateRow;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 

@@ -1,7 +1,7 @@
 package io.streamscope.topic;
 
-import io.streamscope.sql.SparkType;
-import io.streamscope.sql.SparkType.Atomic;
+import io.streamscope.sparktypes.SparkType;
+import io.streamscope.sparktypes.SparkType.Atomic;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -2,8 +2,8 @@ package io.streamscope.topic;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.streamscope.sql.SparkType;
-import io.streamscope.sql.SparkType.Atomic;
+import io.streamscope.sparktypes.SparkType;
+import io.streamscope.sparktypes.SparkType.Atomic;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;

@@ -1,7 +1,7 @@
 package io.streamscope.topic;
 
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkJson;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.streamscope.topic;
 
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

@@ -4,7 +4,7 @@ import io.streamscope.checkpoint.Batch;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.Json;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.OutputMode;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import io.streamscope.ui.settings.Settings;
 import io.streamscope.ui.tables.ShownRow;
 import javafx.scene.Node;
@@ -113,7 +113,7 @@ class JobEditorJourneyTest {
         return batches;
     }
 
-    private static List<String> texts(List<io.streamscope.sql.Row> rows) {
+    private static List<String> texts(List<io.streamscope.sparktypes.Row> rows) {
         List<String> texts = new ArrayList<>(rows.stream().map(SparkJson::text).toList());
         texts.sort(null);
         return texts;

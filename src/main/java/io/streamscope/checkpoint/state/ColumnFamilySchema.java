@@ -1,6 +1,6 @@
 package io.streamscope.checkpoint.state;
 
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 /**
  * One column family of a Spark 4 state schema file (v3): a transformWithState state variable or an internal family

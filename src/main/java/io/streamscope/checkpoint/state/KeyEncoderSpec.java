@@ -2,7 +2,7 @@ package io.streamscope.checkpoint.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.streamscope.checkpoint.Json;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.io.IOException;
 import java.util.ArrayList;

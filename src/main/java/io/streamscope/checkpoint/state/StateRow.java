@@ -47,7 +47,7 @@ public final class StateRow {
     }
 
     /**
-     * The decoded key: a {@link io.streamscope.sql.Row}, or {@link io.streamscope.sql.Row.Raw} bytes when no schema
+     * The decoded key: a {@link io.streamscope.sparktypes.Row}, or {@link io.streamscope.sparktypes.Row.Raw} bytes when no schema
      * is known or the bytes do not fit it.
      */
     public Object key() {
@@ -63,7 +63,7 @@ public final class StateRow {
         return value != null;
     }
 
-    /** Writes the key as {@link io.streamscope.sql.SparkJson#writeValue} writes {@link #key()}. */
+    /** Writes the key as {@link io.streamscope.sparktypes.SparkJson#writeValue} writes {@link #key()}. */
     public void writeKey(JsonGenerator json) throws IOException {
         key.writeJson(json);
     }

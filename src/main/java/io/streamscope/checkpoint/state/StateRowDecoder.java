@@ -1,6 +1,6 @@
 package io.streamscope.checkpoint.state;
 
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.HashMap;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.streamscope.checkpoint.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.streamscope.checkpoint.Json;
-import io.streamscope.sql.SparkTypeJson;
+import io.streamscope.sparktypes.SparkTypeJson;
 
 import java.io.ByteArrayInputStream;
 import java.io.DataInputStream;

@@ -1,6 +1,6 @@
 package io.streamscope.checkpoint.state;
 
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 /**
  * The key and value schemas a store's rows are decoded with, and where they came from.

@@ -3,8 +3,8 @@ package io.streamscope.checkpoint.state;
 import io.streamscope.checkpoint.Problem;
 import io.streamscope.checkpoint.StateSchemaFile;
 import io.streamscope.checkpoint.StateStoreInfo;
-import io.streamscope.sql.SparkType;
-import io.streamscope.sql.SparkTypeJson;
+import io.streamscope.sparktypes.SparkType;
+import io.streamscope.sparktypes.SparkTypeJson;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package io.streamscope.checkpoint.state;
 
 import com.fasterxml.jackson.core.JsonGenerator;
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkJson;
 
 import java.io.IOException;
 import java.util.Arrays;

@@ -3,8 +3,8 @@ package io.streamscope.checkpoint.state;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.io.SerializedString;
 import com.fasterxml.jackson.core.json.UTF8JsonGenerator;
-import io.streamscope.sql.SparkJson;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkJson;
+import io.streamscope.sparktypes.SparkType;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

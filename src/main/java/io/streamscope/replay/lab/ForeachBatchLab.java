@@ -1,9 +1,9 @@
 package io.streamscope.replay.lab;
 
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.Replay;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

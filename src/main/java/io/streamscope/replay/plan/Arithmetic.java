@@ -1,7 +1,7 @@
 package io.streamscope.replay.plan;
 
 import io.streamscope.replay.query.Expr;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.math.BigDecimal;
 import java.math.MathContext;

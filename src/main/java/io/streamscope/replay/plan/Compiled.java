@@ -1,7 +1,7 @@
 package io.streamscope.replay.plan;
 
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkType;
 
 /** An expression bound to an input schema: its Spark type and how it computes a value from a row. */
 public interface Compiled {

@@ -1,6 +1,6 @@
 package io.streamscope.replay.plan;
 
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.Map;
 import java.util.Optional;

@@ -4,7 +4,7 @@ import io.streamscope.replay.query.Expr;
 import io.streamscope.replay.query.ExprNames;
 import io.streamscope.replay.query.Exprs;
 import io.streamscope.replay.query.QueryException;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.ArrayList;
 import java.util.Comparator;

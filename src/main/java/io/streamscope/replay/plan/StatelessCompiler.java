@@ -5,7 +5,7 @@ import io.streamscope.replay.query.ExprNames;
 import io.streamscope.replay.query.Exprs;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.replay.query.Step;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,6 +1,6 @@
 package io.streamscope.replay.plan;
 
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

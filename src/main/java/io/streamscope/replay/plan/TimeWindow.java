@@ -1,7 +1,7 @@
 package io.streamscope.replay.plan;
 
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkType;
 
 import java.time.Instant;
 import java.util.ArrayList;

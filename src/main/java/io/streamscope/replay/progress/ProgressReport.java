@@ -11,7 +11,7 @@ import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.EventTimeStats;
 import io.streamscope.replay.OperatorMetrics;
 import io.streamscope.replay.Replay;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 
 import java.time.Instant;
 import java.util.ArrayList;

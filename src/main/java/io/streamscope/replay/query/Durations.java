@@ -55,7 +55,7 @@ public final class Durations {
     }
 
     /** An interval literal's value, months and days kept apart as Spark's {@code CalendarInterval} keeps them. */
-    public static io.streamscope.sql.Row.Interval interval(String text) {
+    public static io.streamscope.sparktypes.Row.Interval interval(String text) {
         String[] words = text.trim().toLowerCase(Locale.ROOT).split("\\s+");
         if (words.length < 2 || words.length % 2 != 0) {
             throw new IllegalArgumentException("interval \"" + text + "\": expected numbers each with a unit");
@@ -80,6 +80,6 @@ public final class Durations {
                 default -> micros = Math.addExact(micros, Math.multiplyExact(amount, unitMillis(unit, text) * 1000));
             }
         }
-        return new io.streamscope.sql.Row.Interval(months, days, micros);
+        return new io.streamscope.sparktypes.Row.Interval(months, days, micros);
     }
 }

@@ -1,6 +1,6 @@
 package io.streamscope.replay.query;
 
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.List;
 
@@ -20,7 +20,7 @@ public sealed interface Expr {
     record Star(int position) implements Expr {
     }
 
-    /** A constant; {@code value} uses the {@link io.streamscope.sql.Row} value model. */
+    /** A constant; {@code value} uses the {@link io.streamscope.sparktypes.Row} value model. */
     record Literal(Object value, SparkType type, int position) implements Expr {
     }
 

@@ -1,6 +1,6 @@
 package io.streamscope.replay.query;
 
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 
 import java.time.Instant;
 import java.time.ZoneOffset;

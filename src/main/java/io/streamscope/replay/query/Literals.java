@@ -1,6 +1,6 @@
 package io.streamscope.replay.query;
 
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 import io.streamscope.topic.DdlParser;
 import io.streamscope.topic.SchemaException;
 

@@ -1,8 +1,8 @@
 package io.streamscope.ui.inspector;
 
 import io.streamscope.replay.lab.TableOutcome;
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkJson;
 
 import java.util.stream.Collectors;
 

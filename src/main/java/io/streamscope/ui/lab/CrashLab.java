@@ -4,7 +4,7 @@ import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.Replay;
 import io.streamscope.replay.lab.ForeachBatchLab;
 import io.streamscope.replay.lab.TableOutcome;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 import io.streamscope.ui.replay.ReplayRequest;
 
 import java.util.ArrayList;

@@ -14,7 +14,7 @@ import io.streamscope.replay.lag.Lag;
 import io.streamscope.replay.progress.BatchProgress;
 import io.streamscope.replay.progress.ProgressReport;
 import io.streamscope.replay.query.QueryException;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 import io.streamscope.task.Work;
 import io.streamscope.topic.TopicException;
 import io.streamscope.topic.TopicSource;

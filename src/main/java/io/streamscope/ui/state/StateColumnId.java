@@ -1,7 +1,7 @@
 package io.streamscope.ui.state;
 
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkJson;
 
 import java.math.BigDecimal;
 

@@ -2,7 +2,7 @@ package io.streamscope.ui.state;
 
 import io.streamscope.checkpoint.state.StateRow;
 import io.streamscope.checkpoint.state.StateRowDecoding;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import io.streamscope.task.Cancellation;
 import io.streamscope.task.Progress;
 import io.streamscope.task.ProgressListener;

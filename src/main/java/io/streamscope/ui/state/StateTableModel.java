@@ -3,7 +3,7 @@ package io.streamscope.ui.state;
 import io.streamscope.checkpoint.state.ChangeMark;
 import io.streamscope.checkpoint.state.StateRow;
 import io.streamscope.checkpoint.state.StateRowDecoding;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;

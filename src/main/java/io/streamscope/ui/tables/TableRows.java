@@ -1,13 +1,13 @@
 package io.streamscope.ui.tables;
 
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.Replay;
 import io.streamscope.replay.ResultChange;
 import io.streamscope.replay.JobInput;
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkType;
 
 import java.util.ArrayList;
 import java.util.HashSet;

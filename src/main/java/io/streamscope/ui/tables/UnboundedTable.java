@@ -4,7 +4,7 @@ import io.streamscope.replay.BatchStep;
 import io.streamscope.replay.Replay;
 import io.streamscope.replay.DroppedRow;
 import io.streamscope.replay.JobInput;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.cfg.JsonNodeFeature;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.StateOperatorInfo;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

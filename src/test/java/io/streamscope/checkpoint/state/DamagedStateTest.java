@@ -322,7 +322,7 @@ class DamagedStateTest {
         assertTrue(problem.path().startsWith("state/0/1"), problem.toString());
         assertTrue(BYTE.matcher(String.valueOf(problem.where())).find(), problem.toString());
         StateRow bad = rows.stream().filter(r -> r.partition() == 1).findFirst().orElseThrow();
-        assertInstanceOf(io.streamscope.sql.Row.Raw.class, bad.value(), "shown as bytes");
+        assertInstanceOf(io.streamscope.sparktypes.Row.Raw.class, bad.value(), "shown as bytes");
         assertEquals(2, rows.stream().filter(r -> r.partition() == 1).count(), "both rows of the partition still listed");
         assertEquals(5, rows.size(), "and those of the other partitions");
     }

@@ -2,7 +2,7 @@ package io.streamscope.checkpoint.state;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.streamscope.checkpoint.Json;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

@@ -5,7 +5,7 @@ import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateStoreInfo;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -3,7 +3,7 @@ package io.streamscope.checkpoint.state;
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.FolderSnapshot;
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,8 +35,8 @@ class RocksDbSnapshotStateTest {
         StateReader reader = StateReader.open(checkpoint, checkpoint.stateOperators().get(0),
                 checkpoint.stateOperators().get(0).stores().get(0), Optional.empty());
         List<String> rows = new ArrayList<>();
-        reader.rows(batch, row -> rows.add(row.partition() + " " + SparkJson.toTree((io.streamscope.sql.Row) row.key())
-                + " " + SparkJson.toTree((io.streamscope.sql.Row) row.value())));
+        reader.rows(batch, row -> rows.add(row.partition() + " " + SparkJson.toTree((io.streamscope.sparktypes.Row) row.key())
+                + " " + SparkJson.toTree((io.streamscope.sparktypes.Row) row.value())));
         assertTrue(reader.problems().isEmpty(), reader.problems()::toString);
         return rows;
     }

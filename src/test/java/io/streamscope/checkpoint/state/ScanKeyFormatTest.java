@@ -1,7 +1,7 @@
 package io.streamscope.checkpoint.state;
 
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkType;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;

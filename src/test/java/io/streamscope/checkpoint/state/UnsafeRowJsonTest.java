@@ -7,8 +7,8 @@ import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateStoreInfo;
-import io.streamscope.sql.SparkJson;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkJson;
+import io.streamscope.sparktypes.SparkType;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;

@@ -1,6 +1,6 @@
 package io.streamscope.replay.lab;
 
-import io.streamscope.sql.SparkJson;
+import io.streamscope.sparktypes.SparkJson;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -11,7 +11,7 @@ import io.streamscope.replay.MicroBatchReplay;
 import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.Replay;
 import io.streamscope.replay.ShopTopic;
-import io.streamscope.sql.Row;
+import io.streamscope.sparktypes.Row;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

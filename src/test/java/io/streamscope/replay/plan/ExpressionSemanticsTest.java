@@ -3,8 +3,8 @@ package io.streamscope.replay.plan;
 import io.streamscope.replay.ShopTopic;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.replay.query.QueryParser;
-import io.streamscope.sql.Row;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.Row;
+import io.streamscope.sparktypes.SparkType;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;

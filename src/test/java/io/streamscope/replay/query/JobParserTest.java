@@ -1,6 +1,6 @@
 package io.streamscope.replay.query;
 
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;

@@ -3,7 +3,7 @@ package io.streamscope.replay.query;
 import io.streamscope.replay.ShopTopic;
 import io.streamscope.replay.plan.CompiledQuery;
 import io.streamscope.replay.plan.QueryCompiler;
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -197,8 +197,8 @@ class QueryParserTest {
         Expr.Binary upper = (Expr.Binary) and.right();
         assertEquals(Expr.BinaryOp.LESS_OR_EQUAL, upper.op());
         Expr.Literal interval = (Expr.Literal) ((Expr.Binary) upper.right()).right();
-        assertEquals(new io.streamscope.sql.Row.Interval(0, 0, 15 * 60 * 1_000_000L), interval.value());
-        assertEquals(new io.streamscope.sql.Row.Interval(14, 3, 0), Durations.interval("1 year 2 months 3 days"));
+        assertEquals(new io.streamscope.sparktypes.Row.Interval(0, 0, 15 * 60 * 1_000_000L), interval.value());
+        assertEquals(new io.streamscope.sparktypes.Row.Interval(14, 3, 0), Durations.interval("1 year 2 months 3 days"));
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.streamscope.ui.lab;
 
-import io.streamscope.sql.SparkType;
+import io.streamscope.sparktypes.SparkType;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;

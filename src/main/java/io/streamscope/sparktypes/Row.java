@@ -1,4 +1,4 @@
-package io.streamscope.sql;
+package io.streamscope.sparktypes;
 
 import java.util.Collections;
 import java.util.List;

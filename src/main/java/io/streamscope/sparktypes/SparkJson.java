@@ -1,4 +1,4 @@
-package io.streamscope.sql;
+package io.streamscope.sparktypes;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package io.streamscope.sql;
+package io.streamscope.sparktypes;
 
 import java.util.List;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package io.streamscope.sql;
+package io.streamscope.sparktypes;
 
 import org.junit.jupiter.api.Test;
 
