@@ -64,7 +64,8 @@ public enum StateCodec {
             // Pure-Java "safe" decoders where there is a choice: damaged input raises an exception, never reads past a buffer.
             case LZ4 -> new Lz4BlockStream(in, () -> fileSize - in.count());
             case SNAPPY -> new SnappyStream(in, () -> fileSize - in.count());
-            case ZSTD -> new ZstdInputStream(in);
+            // zstd-jni's stream goes to native code at every read, of a 4-byte length as of a block: buffered here
+            case ZSTD -> new java.io.BufferedInputStream(new ZstdInputStream(in), 64 * 1024);
             case LZF -> new LZFInputStream(ChunkDecoderFactory.safeInstance(), in);
         };
     }

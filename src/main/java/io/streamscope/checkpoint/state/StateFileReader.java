@@ -5,6 +5,7 @@ import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PushbackInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
@@ -69,7 +70,7 @@ public final class StateFileReader {
     /** Likewise, into a sink that keeps the bytes its own way. */
     static Header readChangelog(Path file, RecordSink sink) throws IOException, StateFileException {
         return guarded(file, raw -> {
-            java.io.BufferedInputStream in = new java.io.BufferedInputStream(StateCodec.open(raw, Files.size(file)), 64 * 1024);
+            PushbackInputStream in = new PushbackInputStream(StateCodec.open(raw, Files.size(file)), HEADER_PEEK);
             Header header = header(in, raw);
             Framing framing = header.changelogVersion() == 2 || header.changelogVersion() == 4 ? Framing.TYPED : Framing.PLAIN;
             records(raw, in, framing, sink);
@@ -79,7 +80,7 @@ public final class StateFileReader {
 
     /** Only the header of a changelog (for its lineage). */
     public static Header readChangelogHeader(Path file) throws IOException, StateFileException {
-        return guarded(file, raw -> header(new java.io.BufferedInputStream(StateCodec.open(raw, Files.size(file)), 64 * 1024), raw));
+        return guarded(file, raw -> header(new PushbackInputStream(StateCodec.open(raw, Files.size(file)), HEADER_PEEK), raw));
     }
 
     /** What is done with an opened file. */
@@ -119,18 +120,30 @@ public final class StateFileReader {
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
+    /** The most bytes {@link #header} reads before it knows whether there is a header: a length and up to 4 bytes of text. */
+    private static final int HEADER_PEEK = 6;
+
     /**
      * A v2–v4 changelog starts with {@code writeUTF("v<n>")}: a two-byte length (2 or 3) and the text. A v1 changelog
-     * starts with a record's int32 key size, whose first two bytes are 0 (or -1 for an empty file).
+     * starts with a record's int32 key size, whose first two bytes are 0 (or -1 for an empty file); what was read to
+     * tell is then pushed back. (The codecs' streams buffer what they decode: a buffered stream on top of them, whose
+     * every read takes a lock, was a tenth of a 1M-key changelog read.)
      */
-    private static Header header(java.io.BufferedInputStream in, CountingInputStream raw) throws StateFileException {
+    private static Header header(PushbackInputStream in, CountingInputStream raw) throws StateFileException {
         try {
-            in.mark(8);
-            int length = (in.read() << 8) | in.read();
-            byte[] text = length >= 2 && length <= 4 ? in.readNBytes(length) : new byte[0];
+            int high = in.read();
+            int low = high < 0 ? -1 : in.read();
+            int length = (high << 8) | low;
+            byte[] text = high >= 0 && low >= 0 && length >= 2 && length <= 4 ? in.readNBytes(length) : new byte[0];
             String version = new String(text, java.nio.charset.StandardCharsets.UTF_8);
             if (text.length != length || !version.matches("v[0-9]+")) {
-                in.reset();
+                in.unread(text);
+                if (low >= 0) {
+                    in.unread(low);
+                }
+                if (high >= 0) {
+                    in.unread(high);
+                }
                 return Header.NONE;
             }
             int number = Integer.parseInt(version.substring(1));
