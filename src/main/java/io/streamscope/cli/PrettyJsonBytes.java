@@ -16,6 +16,7 @@ import java.util.Map;
 final class PrettyJsonBytes implements PrettyJsonWriter {
 
     private static final byte[] AFTER_NAME = {':', ' '};
+    private static final byte[] NULL = {'n', 'u', 'l', 'l'};
     private static final byte[][] INDENTS = new byte[32][];
 
     static {
@@ -50,8 +51,7 @@ final class PrettyJsonBytes implements PrettyJsonWriter {
     @Override
     public void startObject() {
         beforeValue();
-        out.write('{');
-        push(true);
+        openBracket(true);
     }
 
     @Override
@@ -62,8 +62,7 @@ final class PrettyJsonBytes implements PrettyJsonWriter {
     @Override
     public void startArray() {
         beforeValue();
-        out.write('[');
-        push(false);
+        openBracket(false);
     }
 
     @Override
@@ -95,8 +94,6 @@ final class PrettyJsonBytes implements PrettyJsonWriter {
         beforeValue();
         out.write(NULL);
     }
-
-    private static final byte[] NULL = {'n', 'u', 'l', 'l'};
 
     /**
      * A tree written before, at the same depth, is written again as a copy of its bytes: a batch starts where the one
@@ -152,8 +149,7 @@ final class PrettyJsonBytes implements PrettyJsonWriter {
     /** An object or an array after what comes before it: its brackets and what is in them. */
     private boolean container(JsonNode node) {
         boolean object = node.isObject();
-        out.write(object ? '{' : '[');
-        push(object);
+        openBracket(object);
         if (object) {
             for (Map.Entry<String, JsonNode> field : node.properties()) {
                 if (!writeName(field.getKey()) || !value(field.getValue())) {
@@ -192,7 +188,9 @@ final class PrettyJsonBytes implements PrettyJsonWriter {
         indent();
     }
 
-    private void push(boolean object) {
+    /** An object's or an array's opening bracket, after what comes before it. */
+    private void openBracket(boolean object) {
+        out.write(object ? '{' : '[');
         if (open == objects.length) {
             objects = Arrays.copyOf(objects, open * 2);
             entries = Arrays.copyOf(entries, open * 2);
