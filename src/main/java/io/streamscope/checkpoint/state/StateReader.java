@@ -2,7 +2,6 @@ package io.streamscope.checkpoint.state;
 
 import io.streamscope.checkpoint.Batch;
 import io.streamscope.checkpoint.Checkpoint;
-import io.streamscope.checkpoint.Commit;
 import io.streamscope.checkpoint.Problem;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateProvider;
@@ -13,8 +12,6 @@ import io.streamscope.task.InOrder;
 import io.streamscope.task.Progress;
 import io.streamscope.task.Work;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -24,7 +21,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
@@ -38,8 +34,6 @@ import java.util.stream.Collectors;
  */
 public final class StateReader {
 
-    private static final List<String> JOIN_STORE_ORDER =
-            List.of("left-keyToNumValues", "left-keyWithIndexToValue", "right-keyToNumValues", "right-keyWithIndexToValue");
     /** Records brought into the cache at a time ahead of the rows (RecordBuffer.touch): 64 × two lines, in L1. */
     private static final int TOUCHED_AHEAD = 64;
     /** Where the touched bytes go, so that the reads are not optimised away. */
@@ -47,20 +41,14 @@ public final class StateReader {
     private static volatile int touchedBytes;
 
     private final Checkpoint checkpoint;
-    private final StateOperatorInfo operator;
     private final StateStoreInfo store;
     private final StoreSchema schema;
     /** Written by the threads that read partitions too; each with the partition it concerns (-1: the store). */
     private final StoreFindings found = new StoreFindings();
     /** transformWithState's column families by name (schema v3), empty for other operators. */
     private final Map<String, ColumnFamilySchema> families = new HashMap<>();
-    /** Column family names by id, per partition, from the snapshot zips' metadata. */
-    private final Map<Integer, Map<Integer, String>> familyNames = new java.util.concurrent.ConcurrentHashMap<>();
-    /**
-     * Each partition's files, listed once per reader: a read passes a partition's folder up to three times (whether
-     * the batch has a delta, the state before, the state after), and a remote folder costs a request each time.
-     */
-    private final Map<Integer, Optional<StoreFiles>> partitionFiles = new java.util.concurrent.ConcurrentHashMap<>();
+    /** The partitions' files, read with the problems and notes they give into {@link #found}. */
+    private final StorePartitions partitions;
     /** transformWithState's list-state variables: their values hold several rows. */
     private final Set<String> listStates;
     /** Asked between partitions and every few thousand records; told each partition read. */
@@ -68,8 +56,8 @@ public final class StateReader {
 
     private StateReader(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, StoreSchema schema) {
         this.checkpoint = checkpoint;
-        this.operator = operator;
         this.store = store;
+        this.partitions = new StorePartitions(checkpoint, operator, store, found);
         this.schema = new StoreSchema(schema.key(), RowCodec.storedValueSchema(schema.value()), schema.source());
         this.listStates = operator.stateVariables().entrySet().stream().filter(variable -> variable.getValue().equals("ListState"))
                 .map(Map.Entry::getKey).collect(Collectors.toUnmodifiableSet());
@@ -86,7 +74,7 @@ public final class StateReader {
         }
         schemaProblems.forEach(problem -> reader.found.problem(StoreFindings.WHOLE_STORE, problem));
         if (!schema.known() && reader.families.isEmpty()) {
-            reader.found.problem(StoreFindings.WHOLE_STORE, Problem.error(reader.storeFolder(0), null, "no state schema for store " + store.storeName()
+            reader.found.problem(StoreFindings.WHOLE_STORE, Problem.error(reader.partitions.storeFolder(0), null, "no state schema for store " + store.storeName()
                     + " (Spark writes one from 3.1 on): rows are shown as bytes; supply the key and value schema to decode them"));
         }
         return reader;
@@ -152,14 +140,14 @@ public final class StateReader {
      */
     public <R> void renderPartitions(long batchId, IntFunction<PartitionRenderer<R>> renderers, Consumer<R> sink) {
         long version = batchId + 1;
-        String what = storeName() + " version " + version;
+        String what = partitions.storeName() + " version " + version;
         StoreFindings.Mark before = found.mark();
         ThreadLocal<PartitionWorker> workers = ThreadLocal.withInitial(() -> new PartitionWorker(decoder(batchId), work.cancellation()));
         int threads = InOrder.workers();
         InOrder.run(store.numPartitions(), threads, threads + 1, partition -> {
             PartitionWorker worker = workers.get();
             PartitionRenderer<R> renderer = renderers.apply(partition);
-            if (stateAt(partition, version, worker.buffer)) {
+            if (partitions.stateAt(partition, version, worker.buffer, work.cancellation())) {
                 handOut(partition, worker.buffer, worker.decoder, worker.row, renderer::row, work.cancellation());
             }
             return renderer.finish();
@@ -192,10 +180,10 @@ public final class StateReader {
         // Two buffers: the next partition is rebuilt into one while this one is handed out from the other.
         Queue<RecordBuffer> free = new ConcurrentLinkedQueue<>(List.of(new RecordBuffer(), new RecordBuffer()));
         free.forEach(buffer -> buffer.askBetweenRecords(work.cancellation()));
-        String what = storeName() + " version " + version;
+        String what = partitions.storeName() + " version " + version;
         InOrder.run(store.numPartitions(), 1, 1, partition -> {
             RecordBuffer buffer = Objects.requireNonNull(free.poll(), "a buffer is free while one partition is rebuilt");
-            return new Rebuilt(buffer, stateAt(partition, version, buffer));
+            return new Rebuilt(buffer, partitions.stateAt(partition, version, buffer, work.cancellation()));
         }, partition -> {
             work.check();
             work.report(what, partition, store.numPartitions(), Progress.Unit.PARTITIONS);
@@ -314,7 +302,7 @@ public final class StateReader {
         RecordBuffer after = new RecordBuffer();
         before.askBetweenRecords(work.cancellation());
         after.askBetweenRecords(work.cancellation());
-        String what = storeName() + " version " + to;
+        String what = partitions.storeName() + " version " + to;
         Consumer<MarkedRecord> target = changedOnly ? record -> {
             if (record.mark().changed()) {
                 sink.accept(record);
@@ -331,175 +319,28 @@ public final class StateReader {
 
     private void markPartition(int partition, long from, long to, RecordBuffer before, RecordBuffer after,
                                Consumer<MarkedRecord> sink, boolean changedOnly) {
-        Optional<StoreFiles> files = files(partition);
-        if (files.isEmpty()) {
+        if (partitions.files(partition).isEmpty()) {
             return;
         }
-        boolean recorded = to == from + 1 && (isRocksDb(files.get())
-                ? files.get().changelog(to, uniqueId(partition, to)) != null : files.get().delta(to) != null);
+        boolean recorded = to == from + 1 && partitions.hasRecords(partition, to);
         if (recorded && changedOnly) {
             TouchedKeys touched = new TouchedKeys();
-            if (changesOf(partition, to, touched)) {
+            if (partitions.changesOf(partition, to, touched)) {
                 MarkedRows.touched(partition, touched, sink);
             }
             return;
         }
-        if (!stateAt(partition, from, before)) {
+        if (!partitions.stateAt(partition, from, before, work.cancellation())) {
             return; // stateAt said why
         }
         if (recorded) {
             TouchedKeys touched = new TouchedKeys();
-            if (changesOf(partition, to, touched)) {
+            if (partitions.changesOf(partition, to, touched)) {
                 MarkedRows.replay(partition, before, touched, sink);
             }
-        } else if (stateAt(partition, to, after)) {
+        } else if (partitions.stateAt(partition, to, after, work.cancellation())) {
             MarkedRows.compare(partition, before, after, sink);
         }
-    }
-
-    /** Reads a partition's state at a version into {@code buffer}; false when it cannot be rebuilt. */
-    private boolean stateAt(int partition, long version, RecordBuffer buffer) {
-        Optional<StoreFiles> files = files(partition);
-        if (files.isEmpty()) {
-            return false;
-        }
-        boolean[] damaged = {false};
-        HdfsStoreReader.FileFailure onFailure = (file, e) -> {
-            damaged[0] = true;
-            // Half a rebuild is not the state Spark had: the partition is left out rather than shown with wrong rows.
-            found.problem(partition, Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
-                    + " is left out: its state at version " + version + " cannot be rebuilt)"));
-        };
-        try {
-            if (isRocksDb(files.get())) {
-                RocksDbStoreReader.stateAt(files.get(), version, uniqueId(partition, version), onFailure,
-                        work.cancellation(), buffer);
-            } else {
-                HdfsStoreReader.stateAt(files.get(), version, onFailure, buffer);
-            }
-            return !damaged[0];
-        } catch (StoreVersionNotAvailableException e) {
-            notAvailable(partition, version, files.get(), e);
-        } catch (IOException e) {
-            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
-        } catch (java.io.UncheckedIOException | CancellationException e) {
-            throw e; // the sink's own output failed, or the user stopped the read: not the files' doing
-        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            // The partition boundary: whatever the files provoke is this partition's problem, never the reader's end.
-            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read the state at version " + version + ": " + e));
-        }
-        return false;
-    }
-
-    /**
-     * A version a partition cannot give. When the partition has no file that new and the batch that would have
-     * written it never committed, the batch died before writing state there: a note. Otherwise the files are gone.
-     */
-    private void notAvailable(int partition, long version, StoreFiles files, StoreVersionNotAvailableException e) {
-        Batch batch = checkpoint.batches().get(version - 1);
-        boolean uncommitted = batch == null ? checkpoint.batches().isEmpty() || version - 1 > checkpoint.batches().lastKey()
-                : !batch.committed();
-        if (uncommitted && files.newestVersion() < version) {
-            found.note(partition, new io.streamscope.checkpoint.Note(storeFolder(partition), "a batch that died while writing state:"
-                    + " batch " + (version - 1) + " never committed and wrote no version " + version + " in partition "
-                    + partition + (store.versions().contains(version) ? " (other partitions have it)" : "")
-                    + "; Spark writes it when the batch re-runs, so there is no state after batch " + (version - 1) + " here"));
-        } else {
-            found.problem(partition, Problem.error(storeFolder(partition), null, e.getMessage()));
-        }
-    }
-
-    /** Reads the records of a version's delta or changelog; false (and a problem) when any of it is unreadable. */
-    private boolean changesOf(int partition, long version, Consumer<StateRecord> sink) {
-        Optional<StoreFiles> files = files(partition);
-        if (files.isEmpty()) {
-            return false;
-        }
-        boolean[] damaged = {false};
-        HdfsStoreReader.FileFailure onFailure = (file, e) -> {
-            damaged[0] = true;
-            // Half a batch's records would mark the other half unchanged: the partition is left out instead.
-            found.problem(partition, Problem.error(relative(file), "byte " + e.offset(), e.getMessage() + " (partition " + partition
-                    + " is left out: the changes of version " + version + " cannot be read whole)"));
-        };
-        try {
-            if (isRocksDb(files.get())) {
-                RocksDbStoreReader.changesOf(files.get(), version, uniqueId(partition, version), sink, onFailure);
-            } else {
-                HdfsStoreReader.changesOf(files.get(), version, sink, onFailure);
-            }
-            return !damaged[0];
-        } catch (StoreVersionNotAvailableException e) {
-            notAvailable(partition, version, files.get(), e);
-        } catch (IOException e) {
-            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
-        } catch (java.io.UncheckedIOException e) {
-            throw e;
-        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
-            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read the changes of version " + version + ": " + e));
-        }
-        return false;
-    }
-
-    private Optional<StoreFiles> files(int partition) {
-        return partitionFiles.computeIfAbsent(partition, this::listFiles);
-    }
-
-    private Optional<StoreFiles> listFiles(int partition) {
-        Path folder = checkpoint.path().resolve(storeFolder(partition));
-        // Links are never followed in state/: a linked operator, partition or store folder holds no state of this store.
-        for (Path part = folder; part.startsWith(checkpoint.path().resolve("state")) && !part.endsWith("state"); part = part.getParent()) {
-            if (java.nio.file.Files.isSymbolicLink(part)) {
-                found.note(partition, new io.streamscope.checkpoint.Note(checkpoint.path().relativize(part).toString().replace('\\', '/'),
-                        "a symbolic link where Spark writes a state folder; not followed"));
-                return Optional.empty();
-            }
-        }
-        try {
-            StoreFiles files = StoreFiles.list(folder);
-            return files.isEmpty() ? Optional.empty() : Optional.of(files);
-        } catch (IOException e) {
-            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot list: " + e.getMessage()));
-            return Optional.empty();
-        }
-    }
-
-    private boolean isRocksDb(StoreFiles files) {
-        return store.provider() == StateProvider.ROCKSDB || (store.provider() == StateProvider.UNKNOWN && !files.hasHdfsFiles());
-    }
-
-    /** Checkpoint format v2: the commit of batch {@code version - 1} names each partition's files for the version. */
-    private String uniqueId(int partition, long version) {
-        Batch batch = checkpoint.batches().get(version - 1);
-        if (batch == null || batch.commit().isEmpty()) {
-            return "";
-        }
-        Commit commit = batch.commit().get();
-        List<List<String>> partitions = commit.stateUniqueIds().get(operator.operatorId());
-        if (partitions == null || partition >= partitions.size()) {
-            return "";
-        }
-        List<String> ids = partitions.get(partition);
-        int index = Math.max(0, JOIN_STORE_ORDER.indexOf(store.storeName()));
-        return index < ids.size() ? ids.get(index) : "";
-    }
-
-    private Map<Integer, String> familyNames(int partition) {
-        return familyNames.computeIfAbsent(partition, p -> {
-            Optional<StoreFiles> files = files(p);
-            Path zip = files.map(StoreFiles::anyZip).orElse(null);
-            if (zip == null) {
-                return Map.of();
-            }
-            try {
-                return RocksDbSnapshotMetadata.columnFamilyNames(zip);
-            } catch (StateFileException e) {
-                found.problem(p, Problem.error(relative(zip), "byte " + e.offset(), e.getMessage()));
-            } catch (IOException e) {
-                found.problem(p, Problem.error(relative(zip), null, "cannot read: " + e.getMessage()));
-            }
-            return Map.of();
-        });
     }
 
     /** Decodes the bytes {@link #markedRows} hands out for the state after {@code batchId}. */
@@ -509,7 +350,7 @@ public final class StateReader {
 
     /** The decoder for the rows of a batch's state (its conf says whether they are Avro). */
     private StateRowDecoder decoder(long batchId) {
-        return new StateRowDecoder(schema, store.provider() == StateProvider.ROCKSDB, families, this::familyNames,
+        return new StateRowDecoder(schema, store.provider() == StateProvider.ROCKSDB, families, partitions::familyNames,
                 listStates, this::rowProblem, usesAvro(batchId));
     }
 
@@ -520,23 +361,8 @@ public final class StateReader {
 
     private void rowProblem(int partition, String what, RowFormatException e) {
         if (found.problemCount() < 1000) {
-            found.problem(partition, Problem.error(storeFolder(partition), "byte " + e.offset() + " of a " + what + " row",
+            found.problem(partition, Problem.error(partitions.storeFolder(partition), "byte " + e.offset() + " of a " + what + " row",
                     "the " + what + " does not fit the " + schema.source() + " schema: " + e.getMessage()));
         }
-    }
-
-    /** {@code state/0} or {@code state/0/left-keyToNumValues}: the store as the status bar names it. */
-    private String storeName() {
-        String folder = "state/" + operator.operatorId();
-        return store.storeName().equals("default") ? folder : folder + "/" + store.storeName();
-    }
-
-    private String storeFolder(int partition) {
-        String folder = "state/" + operator.operatorId() + "/" + partition;
-        return store.storeName().equals("default") ? folder : folder + "/" + store.storeName();
-    }
-
-    private String relative(Path file) {
-        return checkpoint.path().relativize(file).toString().replace('\\', '/');
     }
 }
