@@ -1,14 +1,12 @@
 package io.streamscope.replay.query;
 
 import io.streamscope.sparktypes.SparkType;
-import io.streamscope.topic.DdlParser;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -30,46 +28,14 @@ public final class JobParser {
     /** Calls that make a column expression ({@code condition = expr("…")}). */
     private static final Set<String> COLUMN_FUNCTIONS = Set.of("expr", "col", "column", "lit");
 
-    /** A value a job's variable holds. */
-    private sealed interface Value {
-        record Text(String text) implements Value {
-        }
-
-        record Schema(SparkType.Struct schema) implements Value {
-        }
-
-        /** A DataFrame: {@code name} is the variable (or {@code spark}) it is read through, {@code alias} its alias. */
-        record Frame(JobFrame frame, String name, String alias) implements Value {
-            String qualifier() {
-                return alias != null ? alias : name;
-            }
-        }
-
-        /** A dict or Scala {@code Map} of texts ({@code kafka_options = {"subscribe": "orders", …}}). */
-        record Dict(Map<String, String> entries) implements Value {
-        }
-
-        /** A column expression held in a variable ({@code condition = expr("…")}). */
-        record Column(Expr expr) implements Value {
-        }
-
-        record Session() implements Value {
-        }
-
-        record Other() implements Value {
-        }
-    }
-
     private final String text;
     private final List<Token> tokens;
     private final Job.Language language;
     private final Map<String, String> conf = new LinkedHashMap<>();
-    private final Map<String, Value> variables = new HashMap<>();
+    private final JobVariables variables = new JobVariables();
     private final List<JobQuery> queries = new ArrayList<>();
-    /** Functions imported under another name ({@code from pyspark.sql.functions import sum as sum_}). */
-    private final Map<String, String> functionAliases = new HashMap<>();
     /** {@code createOrReplaceTempView(name)}: the DataFrames {@code spark.sql(…)} may read. */
-    private final Map<String, Value.Frame> views = new HashMap<>();
+    private final Map<String, JobValue.Frame> views = new HashMap<>();
 
     private JobParser(String text, List<Token> tokens, Job.Language language) {
         this.text = text;
@@ -152,7 +118,7 @@ public final class JobParser {
     private void recordName(JobStatements.Statement statement) {
         Token name = tokens.get(statement.from() + 1);
         if (name.kind() == Token.Kind.IDENT) {
-            variables.put(name.value(), new Value.Other());
+            variables.put(name.value(), new JobValue.Other());
         }
     }
 
@@ -221,11 +187,9 @@ public final class JobParser {
             } else if (afterImport && token.kind() == Token.Kind.IDENT && token.value().equals("as")
                     && previous != null && t.peek().kind() == Token.Kind.IDENT) {
                 Token alias = t.next();
-                functionAliases.put(alias.value(), previous.value());
-                variables.remove(previous.value());
-                variables.putIfAbsent(alias.value(), new Value.Other());
+                variables.importedAs(previous.value(), alias.value());
             } else if (afterImport && token.kind() == Token.Kind.IDENT) {
-                variables.putIfAbsent(token.value(), new Value.Other());
+                variables.imported(token.value());
             }
             previous = token;
         }
@@ -242,22 +206,22 @@ public final class JobParser {
         variables.put(name.value(), value(t));
     }
 
-    /** The value of the expression at the cursor; what is not understood is {@link Value.Other} (and skipped). */
-    private Value value(Tokens t) throws QueryException {
+    /** The value of the expression at the cursor; what is not understood is {@link JobValue.Other} (and skipped). */
+    private JobValue value(Tokens t) throws QueryException {
         Token first = t.peek();
         if (first.is("(")) {
             int mark = t.mark();
             t.next();
-            Value inner = value(t);
+            JobValue inner = value(t);
             if (t.accept(")")) {
-                if (inner instanceof Value.Frame frame && t.peek().is(".")) {
+                if (inner instanceof JobValue.Frame frame && t.peek().is(".")) {
                     return chain(frame, t);
                 }
                 return inner;
             }
             t.reset(mark);
             t.skipExpression();
-            return new Value.Other();
+            return new JobValue.Other();
         }
         if (first.kind() == Token.Kind.STRING) {
             StringBuilder joined = new StringBuilder();
@@ -268,9 +232,9 @@ public final class JobParser {
             if (t.peek().is(".") && t.peek(1).value().equals("stripMargin")) {
                 t.next();
                 t.next();
-                return new Value.Text(joined.toString().replaceAll("(?m)^\\s*\\|", ""));
+                return new JobValue.Text(joined.toString().replaceAll("(?m)^\\s*\\|", ""));
             }
-            return new Value.Text(joined.toString());
+            return new JobValue.Text(joined.toString());
         }
         if (first.is("{") || first.value().equals("Map") && t.peek(1).is("(") || first.value().equals("dict")
                 && t.peek(1).is("(")) {
@@ -279,16 +243,16 @@ public final class JobParser {
             if (!first.is("{")) {
                 t.next();
             }
-            keywordOptions(t, entries, first.is("{") ? "}" : ")");
-            return new Value.Dict(entries);
+            variables.keywordOptions(t, entries, first.is("{") ? "}" : ")");
+            return new JobValue.Dict(entries);
         }
         if (TypeCode.startsType(t)) {
             SparkType type = new TypeCode(t).type();
-            return type instanceof SparkType.Struct struct ? new Value.Schema(struct) : new Value.Other();
+            return type instanceof SparkType.Struct struct ? new JobValue.Schema(struct) : new JobValue.Other();
         }
         if (first.kind() != Token.Kind.IDENT) {
             t.skipExpression();
-            return new Value.Other();
+            return new JobValue.Other();
         }
         if (first.value().equals("SparkSession")) {
             return session(t);
@@ -305,10 +269,10 @@ public final class JobParser {
             }
             t.expect("(", "after conf.set");
             confEntry(t);
-            return new Value.Other();
+            return new JobValue.Other();
         }
         if (t.peek(1).is(".") && t.peek(2).value().equals("sql") && t.peek(3).is("(")
-                && t.peek(4).kind() == Token.Kind.STRING && variables.get(first.value()) instanceof Value.Session) {
+                && t.peek(4).kind() == Token.Kind.STRING && variables.get(first.value()) instanceof JobValue.Session) {
             for (int i = 0; i < 4; i++) {
                 t.next();
             }
@@ -316,41 +280,41 @@ public final class JobParser {
             t.skipArguments();
             return sqlOverView(sql, t);
         }
-        Value known = variables.get(first.value());
-        if (known instanceof Value.Frame frame && !(t.peek(1).is(".") && t.peek(2).kind() == Token.Kind.IDENT
+        JobValue known = variables.get(first.value());
+        if (known instanceof JobValue.Frame frame && !(t.peek(1).is(".") && t.peek(2).kind() == Token.Kind.IDENT
                 && !t.peek(3).is("(") && !t.peek(3).is("{") && !t.peek(2).value().equals("writeStream"))
                 && !t.peek(1).is("[")) {
             t.next();
-            return chain(new Value.Frame(frame.frame(), first.value(), frame.alias()), t);
+            return chain(new JobValue.Frame(frame.frame(), first.value(), frame.alias()), t);
         }
-        if (COLUMN_FUNCTIONS.contains(first.value()) && t.peek(1).is("(") || known instanceof Value.Frame
+        if (COLUMN_FUNCTIONS.contains(first.value()) && t.peek(1).is("(") || known instanceof JobValue.Frame
                 || (first.value().equals("F") || first.value().equals("functions")) && t.peek(1).is(".")) {
-            return new Value.Column(new ColumnExprParser(t, null, names(frameQualifiers())).expression());
+            return new JobValue.Column(new ColumnExprParser(t, null, variables.names(variables.frameQualifiers())).expression());
         }
         if (known != null && !t.peek(1).is(".") && !t.peek(1).is("(")) {
             t.next();
             return known;
         }
         t.skipExpression();
-        return new Value.Other();
+        return new JobValue.Other();
     }
 
     /** {@code spark.sql("SELECT … FROM view …")} over a streaming temp view: the view's DataFrame and the query. */
-    private Value sqlOverView(Token sql, Tokens t) throws QueryException {
+    private JobValue sqlOverView(Token sql, Tokens t) throws QueryException {
         Query query = SqlParser.parseEmbedded(sql, text);
-        Value.Frame view = views.get(query.stream());
+        JobValue.Frame view = views.get(query.stream());
         if (view == null) {
-            return new Value.Other(); // a batch query, or a view of something the job does not stream
+            return new JobValue.Other(); // a batch query, or a view of something the job does not stream
         }
         JobFrame frame = view.frame();
         for (Step step : query.steps()) {
             frame = frame.then(step);
         }
-        return chain(new Value.Frame(frame, query.stream(), null), t);
+        return chain(new JobValue.Frame(frame, query.stream(), null), t);
     }
 
     /** {@code SparkSession.builder.appName(…).config(k, v)….getOrCreate()}: the conf it sets. */
-    private Value session(Tokens t) throws QueryException {
+    private JobValue session(Tokens t) throws QueryException {
         t.next();
         while (t.accept(".")) {
             Token method = t.expectKind(Token.Kind.IDENT, "a builder method");
@@ -364,95 +328,29 @@ public final class JobParser {
                 t.skipArguments();
             }
         }
-        return new Value.Session();
+        return new JobValue.Session();
     }
 
     /** {@code (key, value)} after the {@code (}, up to and including the {@code )}. */
     private void confEntry(Tokens t) throws QueryException {
         Token key = t.expectKind(Token.Kind.STRING, "a conf key");
         t.expect(",", "after the conf key");
-        String value = literalText(t);
+        String value = variables.literalText(t);
         if (value != null) {
             conf.put(key.value(), value);
         }
         t.skipArguments();
     }
 
-    /** A string, number, boolean or variable holding a text, as text; null (and skipped) for anything else. */
-    String literalText(Tokens t) {
-        Token token = t.peek();
-        Token after = t.peek(1);
-        boolean ends = after.is(",") || after.is(")");
-        if (ends && (token.kind() == Token.Kind.STRING || token.kind() == Token.Kind.NUMBER)) {
-            t.next();
-            return token.kind() == Token.Kind.NUMBER ? token.value().replaceAll("[LlDdFf]$", "") : token.value();
-        }
-        if (ends && token.kind() == Token.Kind.IDENT) {
-            t.next();
-            return switch (token.value()) {
-                case "True", "true" -> "true";
-                case "False", "false" -> "false";
-                default -> variables.get(token.value()) instanceof Value.Text text ? text.text() : null;
-            };
-        }
-        t.skipExpression();
-        return null;
-    }
-
     /** After {@code spark.readStream}: the source, then the operations on it. */
-    private Value read(Token spark, Tokens t) throws QueryException {
-        JobStream stream = new ReadStreamParser(this).parse(t);
-        return chain(new Value.Frame(JobFrame.of(new JobFrame.Root.Read(stream, spark.start())), spark.value(), null),
+    private JobValue read(Token spark, Tokens t) throws QueryException {
+        JobStream stream = new ReadStreamParser(variables).parse(t);
+        return chain(new JobValue.Frame(JobFrame.of(new JobFrame.Root.Read(stream, spark.start())), spark.value(), null),
                 t);
     }
 
-    /** {@code option(key, value)} after its key: the value, when it is a text, put under the key; the rest skipped. */
-    void option(Token key, Tokens t, Map<String, String> options) throws QueryException {
-        t.expect(",", "after the option name");
-        String value = literalText(t);
-        if (value != null) {
-            options.put(key.value(), value);
-        }
-        t.skipArguments();
-    }
-
-    /**
-     * {@code options(k=v, …)}, {@code options(**kafka_options)}, {@code options(**{"k": "v"})}, Scala
-     * {@code options(Map("k" -> "v"))}: every pair up to the {@code close} that ends them (consumed).
-     */
-    void keywordOptions(Tokens t, Map<String, String> options) {
-        keywordOptions(t, options, ")");
-    }
-
-    private void keywordOptions(Tokens t, Map<String, String> options, String close) {
-        while (!t.atEnd() && !t.peek().is(close)) {
-            Token token = t.next();
-            if (token.is("*") && t.peek().is("*") && t.peek(1).kind() == Token.Kind.IDENT) {
-                t.next();
-                if (variables.get(t.next().value()) instanceof Value.Dict dict) {
-                    options.putAll(dict.entries());
-                }
-            } else if ((token.is("{") || token.value().equals("Map") && t.peek().is("("))) {
-                if (!token.is("{")) {
-                    t.next();
-                }
-                keywordOptions(t, options, token.is("{") ? "}" : ")");
-            } else if (token.kind() == Token.Kind.IDENT && t.peek().is("=") || token.kind() == Token.Kind.STRING
-                    && (t.peek().is(":") || t.peek().is("->"))) {
-                t.next();
-                String value = literalText(t);
-                if (value != null) {
-                    options.put(token.value(), value);
-                }
-            } else if (token.is("(") || token.is("[")) {
-                t.skipArguments();
-            }
-        }
-        t.accept(close);
-    }
-
     /** The operations after a DataFrame, up to the end of the expression or its {@code writeStream…}. */
-    private Value chain(Value.Frame start, Tokens t) throws QueryException {
+    private JobValue chain(JobValue.Frame start, Tokens t) throws QueryException {
         JobFrame frame = start.frame();
         String name = start.name();
         String alias = start.alias();
@@ -464,15 +362,15 @@ public final class JobParser {
                 t.next();
                 t.next();
                 t.next();
-                views.put(t.next().value(), new Value.Frame(frame, name, alias));
+                views.put(t.next().value(), new JobValue.Frame(frame, name, alias));
                 t.skipArguments();
-                return new Value.Other();
+                return new JobValue.Other();
             }
             if (m.equals("writeStream")) {
                 t.next();
                 t.next();
-                queries.add(new WriteStreamParser(this).parse(frame, method, t));
-                return new Value.Other();
+                queries.add(new WriteStreamParser(variables).parse(frame, method, t));
+                return new JobValue.Other();
             }
             if ((m.equals("alias") || m.equals("as")) && t.peek(2).is("(") && t.peek(3).kind() == Token.Kind.STRING
                     && t.peek(4).is(")")) {
@@ -510,7 +408,7 @@ public final class JobParser {
             if (m.equals("join")) {
                 t.next();
                 t.next();
-                frame = join(new Value.Frame(frame, name, alias), method, t);
+                frame = join(new JobValue.Frame(frame, name, alias), method, t);
                 alias = null;
                 continue;
             }
@@ -521,9 +419,9 @@ public final class JobParser {
             }
             t.next();
             t.next();
-            frame = frame.then(new ChainParser(t, name, names(frameQualifiers())).method(method));
+            frame = frame.then(new ChainParser(t, name, variables.names(variables.frameQualifiers())).method(method));
         }
-        return new Value.Frame(frame, name, alias);
+        return new JobValue.Frame(frame, name, alias);
     }
 
     /** {@code .groupBy(…).applyInPandasWithState(…)} and the like: the user-code method, else null (cursor kept). */
@@ -558,78 +456,26 @@ public final class JobParser {
         }
     }
 
-    private Value.Frame frameArgument(Tokens t, String method) throws QueryException {
+    private JobValue.Frame frameArgument(Tokens t, String method) throws QueryException {
         Token at = t.peek();
-        Value value = value(t);
-        if (value instanceof Value.Frame frame) {
+        JobValue value = value(t);
+        if (value instanceof JobValue.Frame frame) {
             return frame;
         }
         throw t.error(method + "(…) takes a streaming DataFrame of this job", at);
     }
 
     /** {@code join(other[, on[, how]])}: the other side, then the join's arguments. */
-    private JobFrame join(Value.Frame left, Token method, Tokens t) throws QueryException {
+    private JobFrame join(JobValue.Frame left, Token method, Tokens t) throws QueryException {
         t.expect("(", "after join");
-        Value.Frame right = frameArgument(t, "join");
+        JobValue.Frame right = frameArgument(t, "join");
         Map<String, String> qualifiers = new HashMap<>();
         qualifiers.put(left.name(), left.qualifier());
         qualifiers.put(left.qualifier(), left.qualifier());
         qualifiers.put(right.name(), right.qualifier());
         qualifiers.put(right.qualifier(), right.qualifier());
-        JoinArguments arguments = new JoinArgumentsParser(this, names(qualifiers)).parse(t);
+        JoinArguments arguments = new JoinArgumentsParser(variables, variables.names(qualifiers)).parse(t);
         return JobFrame.of(new JobFrame.Root.Join(left.frame(), right.frame(), left.qualifier(), right.qualifier(),
                 arguments.using(), arguments.condition(), arguments.how(), method.start()));
-    }
-
-    /** Every DataFrame variable's qualifier, by its name and by its alias. */
-    private Map<String, String> frameQualifiers() {
-        Map<String, String> qualifiers = new HashMap<>();
-        variables.forEach((name, value) -> {
-            if (value instanceof Value.Frame frame) {
-                qualifiers.put(name, frame.qualifier());
-                if (frame.alias() != null) {
-                    qualifiers.put(frame.alias(), frame.qualifier());
-                }
-            }
-        });
-        return qualifiers;
-    }
-
-    /** The job's variables as an expression sees them, and the join sides' qualifiers. */
-    private ColumnExprParser.Names names(Map<String, String> qualifiers) {
-        return new ColumnExprParser.Names() {
-            @Override
-            public Expr constant(Token name) {
-                return JobParser.this.constant(name);
-            }
-
-            @Override
-            public String qualifier(String name) {
-                return qualifiers.get(name);
-            }
-
-            @Override
-            public String function(String name) {
-                return functionAliases.getOrDefault(name, name);
-            }
-        };
-    }
-
-    /** A job variable used in an expression: a schema or text as a string literal, a column as its expression. */
-    private Expr constant(Token name) {
-        Value value = variables.get(name.value());
-        if (value instanceof Value.Text text) {
-            return new Expr.Literal(text.text(), SparkType.Atomic.STRING, name.start());
-        }
-        if (value instanceof Value.Schema schema) {
-            return new Expr.Literal(DdlParser.toDdl(schema.schema()), SparkType.Atomic.STRING, name.start());
-        }
-        if (value instanceof Value.Column column) {
-            return column.expr();
-        }
-        if (value instanceof Value.Other) {
-            return new Expr.Literal(new SchemaVariable(name.value(), name.start()), SparkType.Atomic.STRING, name.start());
-        }
-        return null;
     }
 }

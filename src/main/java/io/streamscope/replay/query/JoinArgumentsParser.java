@@ -10,10 +10,10 @@ import java.util.Optional;
  */
 final class JoinArgumentsParser {
 
-    private final JobParser job;
+    private final JobVariables job;
     private final ColumnExprParser.Names names;
 
-    JoinArgumentsParser(JobParser job, ColumnExprParser.Names names) {
+    JoinArgumentsParser(JobVariables job, ColumnExprParser.Names names) {
         this.job = job;
         this.names = names;
     }

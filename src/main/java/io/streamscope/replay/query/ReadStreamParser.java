@@ -9,9 +9,9 @@ import java.util.Map;
  */
 final class ReadStreamParser {
 
-    private final JobParser job;
+    private final JobVariables job;
 
-    ReadStreamParser(JobParser job) {
+    ReadStreamParser(JobVariables job) {
         this.job = job;
     }
 

@@ -11,9 +11,9 @@ import java.util.Optional;
  */
 final class WriteStreamParser {
 
-    private final JobParser job;
+    private final JobVariables job;
 
-    WriteStreamParser(JobParser job) {
+    WriteStreamParser(JobVariables job) {
         this.job = job;
     }
 
