@@ -157,8 +157,8 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
             javafx.scene.control.ToggleButton button = new javafx.scene.control.ToggleButton("Lesson");
             button.setId("lessonButton");
             button.setMnemonicParsing(false);
-            button.setTooltip(new javafx.scene.control.Tooltip(
-                    "The chapter as a lesson on the bundled samples: Next/Back with PageDown/PageUp or Right/Left"));
+            io.streamscope.ui.display.HoverTooltip.setText(button,
+                    "The chapter as a lesson on the bundled samples: Next/Back with PageDown/PageUp or Right/Left");
             button.setOnAction(event -> lesson.toggle());
             lesson.activeProperty().addListener((property, old, on) -> button.setSelected(on));
             bar.getChildren().add(button);

@@ -1,7 +1,6 @@
 package io.streamscope.ui.display;
 
 import javafx.scene.control.ComboBox;
-import javafx.scene.control.Tooltip;
 
 /** The theme selector ({@code #themeSelector}): the user's choice of {@link Theme}, kept in their settings. */
 public final class ThemeSelector {
@@ -17,7 +16,7 @@ public final class ThemeSelector {
         selector.getItems().setAll(Theme.values());
         selector.valueProperty().bindBidirectional(display.themeProperty());
         selector.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        selector.setTooltip(new Tooltip("The window's theme (remembered); presentation mode always uses the projector theme"));
+        HoverTooltip.setText(selector, "The window's theme (remembered); presentation mode always uses the projector theme");
         return selector;
     }
 }

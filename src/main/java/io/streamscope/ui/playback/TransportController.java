@@ -88,7 +88,7 @@ public final class TransportController {
                 OutputMode.UPDATE, updateModeButton, OutputMode.COMPLETE, completeModeButton);
         modes.forEach((mode, button) -> {
             button.setUserData(mode);
-            button.setTooltip(new javafx.scene.control.Tooltip(modeHelp(mode)));
+            io.streamscope.ui.display.HoverTooltip.setText(button, modeHelp(mode));
         });
         modes.get(query.getOutputMode()).setSelected(true);
         outputModeSelector.getToggleGroup().selectedToggleProperty().addListener((property, old, toggle) -> {

@@ -1,5 +1,7 @@
 package io.streamscope.ui.state;
 
+import io.streamscope.ui.display.HoverTooltip;
+
 import javafx.beans.property.ObjectProperty;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
@@ -14,7 +16,6 @@ import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
-import javafx.scene.control.Tooltip;
 import javafx.scene.input.Clipboard;
 import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyCode;
@@ -265,14 +266,11 @@ public final class StateController {
         column.getProperties().put(CELL_TEXT, text);
         column.setCellValueFactory(cell -> new ReadOnlyStringWrapper(text.apply(cell.getValue())));
         column.setCellFactory(table -> new TableCell<>() {
-            private final Tooltip whole = new Tooltip();
-
             @Override
             protected void updateItem(String item, boolean empty) {
                 super.updateItem(item, empty);
                 setText(empty ? null : item);
-                whole.setText(item);
-                setTooltip(empty || item == null || item.isEmpty() ? null : whole);
+                HoverTooltip.setText(this, empty ? null : item);
                 pseudoClassStateChanged(CHANGED_CELL, !empty && item != null && item.contains(" → "));
             }
         });
