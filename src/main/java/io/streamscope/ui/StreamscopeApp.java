@@ -1,5 +1,7 @@
 package io.streamscope.ui;
 
+import io.streamscope.ui.display.Theme;
+import io.streamscope.ui.display.ThemeHeadStart;
 import io.streamscope.ui.settings.Settings;
 import javafx.application.Application;
 import javafx.stage.Stage;
@@ -18,6 +20,9 @@ public class StreamscopeApp extends Application {
     static final String SETTINGS_PROPERTY = "streamscope.settings";
 
     public static void main(String[] args) {
+        boolean presenting = java.util.Arrays.asList(args).contains("--presentation");
+        ThemeHeadStart.start(() -> presenting ? Theme.PROJECTOR
+                : settings().theme().flatMap(Theme::find).orElse(Theme.DEFAULT));
         launch(StreamscopeApp.class, args);
     }
 
