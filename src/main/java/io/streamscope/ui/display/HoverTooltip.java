@@ -10,7 +10,7 @@ import javafx.scene.input.MouseEvent;
  * window with a scene of its own, and making one applies CSS against the whole theme. Made with their controls, the
  * window's buttons' and the state table's cells' tooltips were 4 % of the FX thread's time to the first frame. The text
  * is the control's accessible help at once (what a screen reader would otherwise read from the tooltip).
- * In FXML: {@code <Button HoverTooltip.text="First batch (Home)"/>}.
+ * In FXML, inside the control's element: {@code <HoverTooltip.text>First batch (Home)</HoverTooltip.text>}.
  */
 public final class HoverTooltip {
 
