@@ -18,7 +18,7 @@ import java.io.InputStream;
  * more than the bytes left in the file, a decompressed one never more than the token's block size (lz4-java's own
  * check) nor 255 times its compressed length (LZ4's greatest ratio). Malformed LZ4 data is an {@link IOException}.
  */
-final class Lz4BlockStream extends InputStream {
+final class Lz4BlockStream extends BlockStream {
 
     private static final byte[] MAGIC = {'L', 'Z', '4', 'B', 'l', 'o', 'c', 'k'};
     private static final int HEADER_LENGTH = MAGIC.length + 1 + 4 + 4 + 4;
@@ -33,14 +33,9 @@ final class Lz4BlockStream extends InputStream {
     private static final LZ4SafeDecompressor DECOMPRESSOR = LZ4Factory.fastestInstance().safeDecompressor();
     private static final XXHash32 HASH = XXHashFactory.fastestInstance().hash32();
 
-    private final InputStream in;
     private final Budget budget;
     private final byte[] header = new byte[HEADER_LENGTH];
     private byte[] compressed = new byte[0];
-    private byte[] block = new byte[0];
-    private int blockLength;
-    private int position;
-    private boolean finished;
     /** The last block was an end mark: the file may end here. */
     private boolean sawEndMark;
 
@@ -50,55 +45,15 @@ final class Lz4BlockStream extends InputStream {
     }
 
     Lz4BlockStream(InputStream in, Budget budget) {
-        this.in = in;
+        super(in);
         this.budget = budget;
     }
 
     @Override
-    public int read() throws IOException {
-        if (!ensure()) {
-            return -1;
-        }
-        return block[position++] & 0xFF;
-    }
-
-    @Override
-    public int read(byte[] buffer, int offset, int length) throws IOException {
-        java.util.Objects.checkFromIndexSize(offset, length, buffer.length);
-        if (length == 0) {
-            return 0;
-        }
-        if (!ensure()) {
-            return -1;
-        }
-        int n = Math.min(length, blockLength - position);
-        System.arraycopy(block, position, buffer, offset, n);
-        position += n;
-        return n;
-    }
-
-    @Override
-    public int available() {
-        return finished ? 0 : blockLength - position;
-    }
-
-    @Override
-    public void close() throws IOException {
-        in.close();
-    }
-
-    /** Whether bytes are ready, reading the next non-empty block when the current one is used up. */
-    private boolean ensure() throws IOException {
-        while (!finished && position == blockLength) {
-            nextBlock();
-        }
-        return !finished;
-    }
-
-    private void nextBlock() throws IOException {
+    protected void nextBlock() throws IOException {
         int got = in.readNBytes(header, 0, HEADER_LENGTH);
         if (got == 0 && sawEndMark) {
-            finished = true; // the stream ended after an end mark, as Spark's files do
+            finished(); // the stream ended after an end mark, as Spark's files do
             return;
         }
         if (got < HEADER_LENGTH) {
@@ -129,8 +84,7 @@ final class Lz4BlockStream extends InputStream {
                 throw new IOException("an LZ4 end mark with a non-zero checksum");
             }
             sawEndMark = true;
-            blockLength = 0;
-            position = 0;
+            decoded(0);
             return;
         }
         sawEndMark = false;
@@ -148,9 +102,7 @@ final class Lz4BlockStream extends InputStream {
         if (in.readNBytes(compressed, 0, compressedLength) < compressedLength) {
             throw new EOFException("the file ends inside an LZ4 block");
         }
-        if (block.length < length) {
-            block = new byte[length];
-        }
+        byte[] block = blockBuffer(length);
         if (method == METHOD_RAW) {
             System.arraycopy(compressed, 0, block, 0, length);
         } else {
@@ -167,8 +119,7 @@ final class Lz4BlockStream extends InputStream {
         if ((HASH.hash(block, 0, length, SEED) & 0x0FFFFFFF) != checksum) {
             throw new IOException("LZ4 block checksum mismatch");
         }
-        blockLength = length;
-        position = 0;
+        decoded(length);
     }
 
     private static int intLE(byte[] bytes, int at) {

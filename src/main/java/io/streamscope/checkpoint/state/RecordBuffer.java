@@ -66,10 +66,24 @@ final class RecordBuffer implements StateFileReader.RecordSink {
         add(pendingKeyAt, pendingKeyLength, kind == StateRecord.Kind.DELETE ? DELETED : append(in, size), size);
     }
 
+    /** A record lying whole in a decompressed block: its key and value, and the 4 bytes of size between them, in one copy. */
+    @Override
+    public void record(byte[] bytes, int keyAt, int keySize, int valueAt, int valueSize, StateRecord.Kind kind) throws IOException {
+        if (kind == StateRecord.Kind.MERGE) {
+            throw new IOException("a merge record in a file that holds puts and deletes only");
+        }
+        if (kind == StateRecord.Kind.DELETE) {
+            add(copy(bytes, keyAt, keySize), keySize, DELETED, -1);
+        } else {
+            int at = copy(bytes, keyAt, valueAt + valueSize - keyAt);
+            add(at, keySize, at + (valueAt - keyAt), valueSize);
+        }
+    }
+
     /** Adds a put of bytes held elsewhere (RocksDB's merged state). */
     void put(byte[] key, byte[] value) {
-        int at = copy(key);
-        add(at, key.length, copy(value), value.length);
+        int at = copy(key, 0, key.length);
+        add(at, key.length, copy(value, 0, value.length), value.length);
     }
 
     /** Sorts the records by key and keeps the live ones: the last record of each key, unless it deletes the key. */
@@ -166,11 +180,11 @@ final class RecordBuffer implements StateFileReader.RecordSink {
         return at;
     }
 
-    private int copy(byte[] bytes) {
-        reserve(bytes.length);
-        System.arraycopy(bytes, 0, data, used, bytes.length);
-        used += bytes.length;
-        return used - bytes.length;
+    private int copy(byte[] bytes, int from, int length) {
+        reserve(length);
+        System.arraycopy(bytes, from, data, used, length);
+        used += length;
+        return used - length;
     }
 
     private void reserve(int bytes) {

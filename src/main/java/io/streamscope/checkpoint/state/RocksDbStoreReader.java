@@ -145,6 +145,15 @@ final class RocksDbStoreReader {
             }
             buffer.value(in, size, kind);
         }
+
+        @Override
+        public void record(byte[] bytes, int keyAt, int keySize, int valueAt, int valueSize, StateRecord.Kind kind) throws IOException {
+            if (kind == StateRecord.Kind.MERGE) {
+                merge = true;
+                throw new IOException("a merge record: read through the map");
+            }
+            buffer.record(bytes, keyAt, keySize, valueAt, valueSize, kind);
+        }
     }
 
     /** Merges the SST files a snapshot zip lists, read in place from the store's {@code SSTs/} folder. */

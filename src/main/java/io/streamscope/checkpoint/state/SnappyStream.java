@@ -14,7 +14,7 @@ import java.io.InputStream;
  * read here and never more than 22 times the chunk (Snappy's greatest expansion is 64 bytes from a 3-byte copy) nor
  * {@link #MAX_CHUNK_BYTES}. The block is validated before it is decompressed.
  */
-final class SnappyStream extends InputStream {
+final class SnappyStream extends BlockStream {
 
     static final byte[] MAGIC = {(byte) 0x82, 'S', 'N', 'A', 'P', 'P', 'Y', 0};
     private static final int HEADER_LENGTH = 16;
@@ -23,16 +23,11 @@ final class SnappyStream extends InputStream {
     /** snappy-java writes 32 KiB chunks by default; nothing Spark writes comes near this. */
     static final int MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 
-    private final InputStream in;
     private final Lz4BlockStream.Budget budget;
     private byte[] compressed = new byte[0];
-    private byte[] chunk = new byte[0];
-    private int chunkLength;
-    private int position;
-    private boolean finished;
 
     SnappyStream(InputStream in, Lz4BlockStream.Budget budget) throws IOException {
-        this.in = in;
+        super(in);
         this.budget = budget;
         byte[] header = new byte[HEADER_LENGTH];
         if (in.readNBytes(header, 0, HEADER_LENGTH) < HEADER_LENGTH) {
@@ -54,50 +49,11 @@ final class SnappyStream extends InputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        if (!ensure()) {
-            return -1;
-        }
-        return chunk[position++] & 0xFF;
-    }
-
-    @Override
-    public int read(byte[] buffer, int offset, int length) throws IOException {
-        java.util.Objects.checkFromIndexSize(offset, length, buffer.length);
-        if (length == 0) {
-            return 0;
-        }
-        if (!ensure()) {
-            return -1;
-        }
-        int n = Math.min(length, chunkLength - position);
-        System.arraycopy(chunk, position, buffer, offset, n);
-        position += n;
-        return n;
-    }
-
-    @Override
-    public int available() {
-        return finished ? 0 : chunkLength - position;
-    }
-
-    @Override
-    public void close() throws IOException {
-        in.close();
-    }
-
-    private boolean ensure() throws IOException {
-        while (!finished && position == chunkLength) {
-            nextChunk();
-        }
-        return !finished;
-    }
-
-    private void nextChunk() throws IOException {
+    protected void nextBlock() throws IOException {
         byte[] lengthBytes = new byte[4];
         int got = in.readNBytes(lengthBytes, 0, 4);
         if (got == 0) {
-            finished = true;
+            finished();
             return;
         }
         if (got < 4) {
@@ -111,8 +67,7 @@ final class SnappyStream extends InputStream {
                 throw new EOFException("the file ends inside a Snappy stream header");
             }
             checkHeader(header);
-            chunkLength = 0;
-            position = 0;
+            decoded(0);
             return;
         }
         long left = budget.remaining();
@@ -133,15 +88,11 @@ final class SnappyStream extends InputStream {
         if (!Snappy.isValidCompressedBuffer(compressed, 0, length)) {
             throw new IOException("malformed Snappy chunk");
         }
-        if (chunk.length < size) {
-            chunk = new byte[(int) size];
-        }
-        int n = Snappy.uncompress(compressed, 0, length, chunk, 0);
+        int n = Snappy.uncompress(compressed, 0, length, blockBuffer((int) size), 0);
         if (n != size) {
             throw new IOException("a Snappy chunk decompressed to " + n + " bytes instead of " + size);
         }
-        chunkLength = n;
-        position = 0;
+        decoded(n);
     }
 
     /** The varint32 at the start of a raw Snappy block: at most five bytes, 32 bits. */

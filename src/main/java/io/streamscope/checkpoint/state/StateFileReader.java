@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.PushbackInputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.function.Consumer;
 
 /**
@@ -47,6 +48,12 @@ public final class StateFileReader {
 
         /** The value of the last key; {@code size} is -1 for a delete. */
         void value(DataInputStream in, int size, StateRecord.Kind kind) throws IOException;
+
+        /**
+         * A whole record lying in a decompressed block: its key at {@code keyAt}, its value at {@code valueAt}
+         * ({@code valueSize} -1 for a delete). The bytes are lent for the call only.
+         */
+        void record(byte[] bytes, int keyAt, int keySize, int valueAt, int valueSize, StateRecord.Kind kind) throws IOException;
     }
 
     /** Reads an HDFS delta or snapshot (plain framing, no header). */
@@ -57,7 +64,8 @@ public final class StateFileReader {
     /** Likewise, into a sink that keeps the bytes its own way. */
     static void read(Path file, RecordSink sink) throws IOException, StateFileException {
         guarded(file, raw -> {
-            records(raw, StateCodec.open(raw, Files.size(file)), Framing.PLAIN, sink);
+            InputStream decompressed = StateCodec.open(raw, Files.size(file));
+            new Records(raw, decompressed, decompressed instanceof BlockStream blocks ? blocks : null, Framing.PLAIN, sink).read();
             return null;
         });
     }
@@ -70,10 +78,13 @@ public final class StateFileReader {
     /** Likewise, into a sink that keeps the bytes its own way. */
     static Header readChangelog(Path file, RecordSink sink) throws IOException, StateFileException {
         return guarded(file, raw -> {
-            PushbackInputStream in = new PushbackInputStream(StateCodec.open(raw, Files.size(file)), HEADER_PEEK);
+            InputStream decompressed = StateCodec.open(raw, Files.size(file));
+            PushbackInputStream in = new PushbackInputStream(decompressed, HEADER_PEEK);
             Header header = header(in, raw);
             Framing framing = header.changelogVersion() == 2 || header.changelogVersion() == 4 ? Framing.TYPED : Framing.PLAIN;
-            records(raw, in, framing, sink);
+            // what a v1 changelog's first bytes were peeked for is pushed back: its block is read through the stream
+            boolean nothingPushedBack = header != Header.NONE;
+            new Records(raw, in, nothingPushedBack && decompressed instanceof BlockStream blocks ? blocks : null, framing, sink).read();
             return header;
         });
     }
@@ -159,48 +170,126 @@ public final class StateFileReader {
         }
     }
 
-    private static void records(CountingInputStream raw, InputStream decompressed, Framing framing, RecordSink sink)
-            throws IOException, StateFileException {
-        DataInputStream in = new DataInputStream(decompressed);
-        long record = 0;
-        try {
-            while (true) {
-                int type = TYPE_PUT;
-                if (framing == Framing.TYPED) {
-                    type = in.read();
-                    if (type == TYPE_END) {
-                        checkEnd(in);
-                        return;
+    /**
+     * The records of one decompressed stream, in order, to a sink: those lying wholly inside the block the stream lends
+     * are read in place; one across two blocks, the end marker and damage are read through the stream, which says
+     * what is wrong where.
+     */
+    private static final class Records {
+        private final CountingInputStream raw;
+        private final DataInputStream in;
+        private final BlockStream blocks;
+        private final Framing framing;
+        private final RecordSink sink;
+        private long record;
+
+        Records(CountingInputStream raw, InputStream decompressed, BlockStream blocks, Framing framing, RecordSink sink) {
+            this.raw = raw;
+            this.in = new DataInputStream(decompressed);
+            this.blocks = blocks;
+            this.framing = framing;
+            this.sink = sink;
+        }
+
+        void read() throws IOException, StateFileException {
+            try {
+                do {
+                    if (blocks != null) {
+                        inPlace();
                     }
-                    if (type != TYPE_PUT && type != TYPE_DELETE && type != TYPE_MERGE) {
-                        throw new StateFileException(raw.count(), "record " + record + ": unknown record type 0x" + Integer.toHexString(type));
-                    }
-                }
-                int keySize = in.readInt();
-                if (keySize == END && framing == Framing.PLAIN) {
-                    checkEnd(in);
+                } while (throughStream());
+            } catch (EOFException e) {
+                throw new StateFileException(raw.count(), "truncated: the file ends inside record " + record + " (no end marker"
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
+            } catch (IOException e) {
+                throw new StateFileException(raw.count(), "corrupt compressed data near record " + record + ": " + e.getMessage());
+            } catch (CancellationException e) {
+                throw e;
+            } catch (RuntimeException e) {
+                // lz4's safe decompressor reports malformed blocks as runtime exceptions
+                throw new StateFileException(raw.count(), "corrupt compressed data near record " + record + ": " + e);
+            }
+        }
+
+        /**
+         * Hands out the records that lie wholly in the lent block, up to the first that does not (or is not a plain
+         * put or delete with plausible sizes), which is left for {@link #throughStream}.
+         */
+        private void inPlace() throws IOException {
+            if (!blocks.fill()) {
+                return;
+            }
+            byte[] bytes = blocks.block();
+            int limit = blocks.limit();
+            int typeBytes = framing == Framing.TYPED ? 1 : 0;
+            for (int at = blocks.position(); ; ) {
+                int sizeAt = at + typeBytes;
+                if (limit - sizeAt < 2 * Integer.BYTES) {
                     return;
                 }
-                sink.key(in, checkedSize(keySize, "key", record, raw));
-                int valueSize = in.readInt();
-                if (valueSize == END || type == TYPE_DELETE) {
-                    sink.value(in, -1, StateRecord.Kind.DELETE);
-                } else {
-                    sink.value(in, checkedSize(valueSize, "value", record, raw),
-                            type == TYPE_MERGE ? StateRecord.Kind.MERGE : StateRecord.Kind.PUT);
+                StateRecord.Kind kind = framing == Framing.TYPED ? kindOf(bytes[at]) : StateRecord.Kind.PUT;
+                int keySize = intAt(bytes, sizeAt);
+                // a block is far smaller than MAX_RECORD_BYTES: a size that fits in it is plausible
+                if (kind == null || keySize < 0 || keySize > limit - sizeAt - 2 * Integer.BYTES) {
+                    return;
                 }
+                int valueAt = sizeAt + 2 * Integer.BYTES + keySize;
+                int valueSize = intAt(bytes, valueAt - Integer.BYTES);
+                if (valueSize == END || kind == StateRecord.Kind.DELETE) {
+                    sink.record(bytes, sizeAt + Integer.BYTES, keySize, valueAt, -1, StateRecord.Kind.DELETE);
+                    at = valueAt;
+                } else if (valueSize >= 0 && valueSize <= limit - valueAt) {
+                    sink.record(bytes, sizeAt + Integer.BYTES, keySize, valueAt, valueSize, kind);
+                    at = valueAt + valueSize;
+                } else {
+                    return;
+                }
+                blocks.position(at);
                 record++;
             }
-        } catch (EOFException e) {
-            throw new StateFileException(raw.count(), "truncated: the file ends inside record " + record + " (no end marker"
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
-        } catch (IOException e) {
-            throw new StateFileException(raw.count(), "corrupt compressed data near record " + record + ": " + e.getMessage());
-        } catch (CancellationException e) {
-            throw e;
-        } catch (RuntimeException e) {
-            // lz4's safe decompressor reports malformed blocks as runtime exceptions
-            throw new StateFileException(raw.count(), "corrupt compressed data near record " + record + ": " + e);
+        }
+
+        private static StateRecord.Kind kindOf(byte type) {
+            return switch (type) {
+                case TYPE_PUT -> StateRecord.Kind.PUT;
+                case TYPE_DELETE -> StateRecord.Kind.DELETE;
+                case TYPE_MERGE -> StateRecord.Kind.MERGE;
+                default -> null;
+            };
+        }
+
+        private static int intAt(byte[] bytes, int at) {
+            return (bytes[at] & 0xFF) << 24 | (bytes[at + 1] & 0xFF) << 16 | (bytes[at + 2] & 0xFF) << 8 | (bytes[at + 3] & 0xFF);
+        }
+
+        /** Reads one record through the stream; false at the end marker. */
+        private boolean throughStream() throws IOException, StateFileException {
+            int type = TYPE_PUT;
+            if (framing == Framing.TYPED) {
+                type = in.read();
+                if (type == TYPE_END) {
+                    checkEnd(in);
+                    return false;
+                }
+                if (type != TYPE_PUT && type != TYPE_DELETE && type != TYPE_MERGE) {
+                    throw new StateFileException(raw.count(), "record " + record + ": unknown record type 0x" + Integer.toHexString(type));
+                }
+            }
+            int keySize = in.readInt();
+            if (keySize == END && framing == Framing.PLAIN) {
+                checkEnd(in);
+                return false;
+            }
+            sink.key(in, checkedSize(keySize, "key", record, raw));
+            int valueSize = in.readInt();
+            if (valueSize == END || type == TYPE_DELETE) {
+                sink.value(in, -1, StateRecord.Kind.DELETE);
+            } else {
+                sink.value(in, checkedSize(valueSize, "value", record, raw),
+                        type == TYPE_MERGE ? StateRecord.Kind.MERGE : StateRecord.Kind.PUT);
+            }
+            record++;
+            return true;
         }
     }
 
@@ -245,6 +334,12 @@ public final class StateFileReader {
         @Override
         public void value(DataInputStream in, int size, StateRecord.Kind kind) throws IOException {
             sink.accept(new StateRecord(key, kind == StateRecord.Kind.DELETE ? null : readBytes(in, size), kind));
+        }
+
+        @Override
+        public void record(byte[] bytes, int keyAt, int keySize, int valueAt, int valueSize, StateRecord.Kind kind) {
+            sink.accept(new StateRecord(Arrays.copyOfRange(bytes, keyAt, keyAt + keySize),
+                    kind == StateRecord.Kind.DELETE ? null : Arrays.copyOfRange(bytes, valueAt, valueAt + valueSize), kind));
         }
     }
 }

@@ -1,0 +1,225 @@
+package io.streamscope.checkpoint.state;
+
+import net.jpountz.lz4.LZ4BlockOutputStream;
+import net.jpountz.lz4.LZ4Factory;
+import net.jpountz.xxhash.XXHashFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.xerial.snappy.SnappyOutputStream;
+
+import java.io.ByteArrayOutputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Records read in place from the decompressed block where they lie whole, and through the stream where they cross
+ * into the next block: every record comes out as written, whatever the block size, and damage after records read in
+ * place is still reported at the right record.
+ */
+class StateFileRecordsTest {
+
+    private static final int LZ4_SEED = 0x9747b28c;
+
+    @TempDir
+    Path folder;
+
+    /** One record as written: a null value is a delete; a merge only in a typed changelog. */
+    private record Written(byte[] key, byte[] value, StateRecord.Kind kind) {
+        String describe() {
+            return kind + " " + HexFormat.of().formatHex(key) + (value == null ? "" : "=" + HexFormat.of().formatHex(value));
+        }
+    }
+
+    @Test
+    void hdfsFilesReadAsWrittenWhereverTheBlocksEnd() throws Exception {
+        for (Codec codec : Codec.values()) {
+            for (int blockSize : codec.blockSizes) {
+                List<Written> records = randomRecords(new Random(blockSize), 3_000, false);
+                Path file = write(codec, blockSize, out -> {
+                    for (Written record : records) {
+                        out.writeInt(record.key().length);
+                        out.write(record.key());
+                        out.writeInt(record.value() == null ? -1 : record.value().length);
+                        if (record.value() != null) {
+                            out.write(record.value());
+                        }
+                    }
+                    out.writeInt(-1);
+                });
+                List<StateRecord> read = new ArrayList<>();
+                StateFileReader.read(file, read::add);
+                assertEquals(describe(records), describeRead(read), codec + ", blocks of " + blockSize);
+                RecordBuffer buffer = new RecordBuffer();
+                StateFileReader.read(file, (StateFileReader.RecordSink) buffer);
+                buffer.settle();
+                assertEquals(lastOfEachKey(records), live(buffer), codec + ", blocks of " + blockSize + ", into a buffer");
+            }
+        }
+    }
+
+    @Test
+    void typedChangelogsReadAsWrittenWhereverTheBlocksEnd() throws Exception {
+        for (Codec codec : Codec.values()) {
+            for (int blockSize : codec.blockSizes) {
+                List<Written> records = randomRecords(new Random(blockSize + 1), 3_000, true);
+                Path file = write(codec, blockSize, out -> {
+                    out.writeUTF("v2");
+                    for (Written record : records) {
+                        out.writeByte(record.kind() == StateRecord.Kind.PUT ? 0x01 : record.kind() == StateRecord.Kind.DELETE ? 0x10 : 0x11);
+                        out.writeInt(record.key().length);
+                        out.write(record.key());
+                        out.writeInt(record.value() == null ? -1 : record.value().length);
+                        if (record.value() != null) {
+                            out.write(record.value());
+                        }
+                    }
+                    out.writeByte(0);
+                });
+                List<StateRecord> read = new ArrayList<>();
+                StateFileReader.Header header = StateFileReader.readChangelog(file, read::add);
+                assertEquals(2, header.changelogVersion());
+                assertEquals(describe(records), describeRead(read), codec + ", blocks of " + blockSize);
+            }
+        }
+    }
+
+    /** Records before the damage are read in place; the damaged one through the stream, which counts the same. */
+    @Test
+    void damageAfterRecordsReadInPlaceNamesItsRecord() throws Exception {
+        List<Written> records = randomRecords(new Random(7), 500, false).stream()
+                .map(record -> new Written(record.key(), record.value() == null ? new byte[1] : record.value(), StateRecord.Kind.PUT)).toList();
+        Path file = write(Codec.LZ4, 64 * 1024, out -> {
+            for (Written record : records) {
+                out.writeInt(record.key().length);
+                out.write(record.key());
+                out.writeInt(record.value().length);
+                out.write(record.value());
+            }
+            out.writeInt(3);
+            out.write(new byte[]{1, 2, 3});
+            out.writeInt(-7);
+            out.writeInt(-1);
+        });
+        List<StateRecord> read = new ArrayList<>();
+        StateFileException e = assertThrows(StateFileException.class, () -> StateFileReader.read(file, read::add));
+        assertTrue(e.getMessage().contains("record 500: implausible value size -7"), e.getMessage());
+        assertEquals(500, read.size());
+    }
+
+    @Test
+    void aMergeInAnHdfsFileIsRefusedInPlaceAsThroughTheStream() throws Exception {
+        Path file = write(Codec.LZ4, 64 * 1024, out -> {
+            out.writeUTF("v2");
+            out.writeByte(0x01);
+            out.writeInt(1);
+            out.write('a');
+            out.writeInt(1);
+            out.write('1');
+            out.writeByte(0x11);
+            out.writeInt(1);
+            out.write('a');
+            out.writeInt(1);
+            out.write('2');
+            out.writeByte(0);
+        });
+        RecordBuffer buffer = new RecordBuffer();
+        StateFileException e = assertThrows(StateFileException.class, () -> StateFileReader.readChangelog(file, buffer));
+        assertTrue(e.getMessage().contains("near record 1: a merge record in a file that holds puts and deletes only"), e.getMessage());
+    }
+
+    private enum Codec {
+        /** lz4-java's blocks as Spark writes them (32 KB), and small ones that most records cross. */
+        LZ4(new int[]{64, 100, 1024, 32 * 1024}),
+        /** snappy-java's chunks: its smallest (1 KB) and Spark's default (32 KB). */
+        SNAPPY(new int[]{1024, 32 * 1024});
+
+        final int[] blockSizes;
+
+        Codec(int[] blockSizes) {
+            this.blockSizes = blockSizes;
+        }
+    }
+
+    private interface Records {
+        void write(DataOutputStream out) throws IOException;
+    }
+
+    private Path write(Codec codec, int blockSize, Records records) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        OutputStream compressed = codec == Codec.LZ4
+                ? new LZ4BlockOutputStream(bytes, blockSize, LZ4Factory.fastestInstance().fastCompressor(),
+                        XXHashFactory.fastestInstance().newStreamingHash32(LZ4_SEED).asChecksum(), false)
+                : new SnappyOutputStream(bytes, blockSize);
+        try (DataOutputStream out = new DataOutputStream(compressed)) {
+            records.write(out);
+        }
+        Path file = Files.createTempFile(folder, codec.name(), ".delta");
+        Files.write(file, bytes.toByteArray());
+        return file;
+    }
+
+    /** Keys of 0–40 bytes from a small set (so that keys repeat), values of 0–300 bytes, a tenth deleted. */
+    private static List<Written> randomRecords(Random random, int count, boolean merges) {
+        List<Written> records = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            byte[] key = new byte[random.nextInt(41)];
+            new Random(random.nextInt(400)).nextBytes(key);
+            int roll = random.nextInt(10);
+            if (roll == 0) {
+                records.add(new Written(key, null, StateRecord.Kind.DELETE));
+            } else {
+                byte[] value = new byte[random.nextInt(301)];
+                random.nextBytes(value);
+                records.add(new Written(key, value, merges && roll == 1 ? StateRecord.Kind.MERGE : StateRecord.Kind.PUT));
+            }
+        }
+        return records;
+    }
+
+    private static List<String> describe(List<Written> records) {
+        return records.stream().map(Written::describe).toList();
+    }
+
+    private static List<String> describeRead(List<StateRecord> records) {
+        return records.stream().map(record -> new Written(record.key(), record.value(), record.kind()).describe()).toList();
+    }
+
+    private static List<String> lastOfEachKey(List<Written> records) {
+        TreeMap<String, String> state = new TreeMap<>();
+        for (Written record : records) {
+            String key = HexFormat.of().formatHex(record.key());
+            if (record.value() == null) {
+                state.remove(key);
+            } else {
+                state.put(key, HexFormat.of().formatHex(record.value()));
+            }
+        }
+        List<String> rows = new ArrayList<>();
+        state.forEach((key, value) -> rows.add(key + "=" + value));
+        return rows;
+    }
+
+    private static List<String> live(RecordBuffer buffer) {
+        List<String> rows = new ArrayList<>();
+        for (int i = 0; i < buffer.liveCount(); i++) {
+            int record = buffer.live(i);
+            byte[] data = buffer.data();
+            rows.add(HexFormat.of().formatHex(Arrays.copyOfRange(data, buffer.keyAt(record), buffer.keyAt(record) + buffer.keyLength(record)))
+                    + "=" + HexFormat.of().formatHex(Arrays.copyOfRange(data, buffer.valueAt(record), buffer.valueAt(record) + buffer.valueLength(record))));
+        }
+        return rows;
+    }
+}
