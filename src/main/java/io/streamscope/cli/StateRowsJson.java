@@ -19,9 +19,9 @@ import java.io.UncheckedIOException;
 final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
 
     private static final byte[] ROW_SEPARATOR = {',', '\n'};
-    private static final byte[] OPEN_PARTITION = JsonBytes.fieldName("partition");
+    private static final byte[] PARTITION_FIELD = JsonBytes.fieldName("partition");
     private static final byte[] KEY_FIELD = JsonBytes.fieldName("key");
-    private static final byte[] VALUE_FIELD = JsonBytes.fieldName("value");
+    private static final byte[] VALUE_AFTER_KEY = concat(new byte[]{','}, JsonBytes.fieldName("value"));
     /** Field names written a million times: encoded once. */
     private static final SerializedString PARTITION = new SerializedString("partition");
     private static final SerializedString COLUMN_FAMILY = new SerializedString("columnFamily");
@@ -32,6 +32,10 @@ final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
     /** Made for the first row that needs it. */
     private JsonGenerator json;
     private int rows;
+    /** What starts a row up to its key, for the first row and the others (after the separator); of {@link #partition}. */
+    private byte[] firstRowStart;
+    private byte[] laterRowStart;
+    private int partition = -1;
 
     /** @param bytes where the rows go, empty (a partition's bytes are reused for a later one once written out) */
     StateRowsJson(JsonBytes bytes) {
@@ -40,37 +44,55 @@ final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
 
     @Override
     public void row(StateRow row) {
-        if (rows++ > 0) {
-            bytes.write(ROW_SEPARATOR);
-        }
+        boolean first = rows++ == 0;
         int start = bytes.size();
-        if (!writeAsBytes(row)) {
+        if (!writeAsBytes(row, first)) {
             bytes.truncate(start);
+            if (!first) {
+                bytes.write(ROW_SEPARATOR);
+            }
             writeWithJackson(row);
         }
     }
 
-    private boolean writeAsBytes(StateRow row) {
+    private boolean writeAsBytes(StateRow row, boolean first) {
         if (row.columnFamily() != null) {
             return false;
         }
-        bytes.write('{');
-        bytes.write(OPEN_PARTITION);
-        bytes.writeLong(row.partition());
-        bytes.write(',');
-        bytes.write(KEY_FIELD);
+        if (row.partition() != partition) {
+            startRowsOf(row.partition());
+        }
+        bytes.write(first ? firstRowStart : laterRowStart);
         if (!row.writeKey(bytes)) {
             return false;
         }
         if (row.hasValue()) {
-            bytes.write(',');
-            bytes.write(VALUE_FIELD);
+            bytes.write(VALUE_AFTER_KEY);
             if (!row.writeValue(bytes)) {
                 return false;
             }
         }
         bytes.write('}');
         return true;
+    }
+
+    /** {@code {"partition":N,"key":}, written once for all the partition's rows. */
+    private void startRowsOf(int partition) {
+        JsonBytes start = new JsonBytes(32);
+        start.write('{');
+        start.write(PARTITION_FIELD);
+        start.writeLong(partition);
+        start.write(',');
+        start.write(KEY_FIELD);
+        this.partition = partition;
+        firstRowStart = start.toByteArray();
+        laterRowStart = concat(ROW_SEPARATOR, firstRowStart);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] both = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, both, a.length, b.length);
+        return both;
     }
 
     private void writeWithJackson(StateRow row) {

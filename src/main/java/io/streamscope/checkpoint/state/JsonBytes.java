@@ -19,11 +19,17 @@ public final class JsonBytes extends OutputStream {
     /** Per ASCII character: 0 as is, a letter for its two-character escape, 'u' for a \\u00XX one (Jackson's choice). */
     private static final byte[] ESCAPES = new byte[128];
 
+    /** 10^1 … 10^18 at their exponents; at 0, 0 rather than 1, so that 0 has a digit. */
+    private static final long[] POWERS_OF_TEN = new long[19];
     /** The tens and ones digit of 0 … 99. */
     private static final byte[] TENS = new byte[100];
     private static final byte[] ONES = new byte[100];
 
     static {
+        POWERS_OF_TEN[1] = 10;
+        for (int i = 2; i < POWERS_OF_TEN.length; i++) {
+            POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
+        }
         for (int i = 0; i < 100; i++) {
             TENS[i] = (byte) ('0' + i / 10);
             ONES[i] = (byte) ('0' + i % 10);
@@ -65,6 +71,10 @@ public final class JsonBytes extends OutputStream {
     /** Drops what was written after the first {@code length} bytes. */
     public void truncate(int length) {
         size = Math.min(size, Math.max(0, length));
+    }
+
+    public byte[] toByteArray() {
+        return Arrays.copyOf(bytes, size);
     }
 
     public void writeTo(OutputStream out) throws java.io.IOException {
@@ -117,11 +127,7 @@ public final class JsonBytes extends OutputStream {
             bytes[size++] = '-';
             value = -value;
         }
-        int digits = 1;
-        for (long power = 10; digits < 19 && value >= power; power *= 10) {
-            digits++;
-        }
-        int at = size + digits;
+        int at = size + digits(value);
         size = at;
         // Two digits a division, as Long.toString does; in int arithmetic once the number fits.
         while (value > Integer.MAX_VALUE) {
@@ -145,6 +151,16 @@ public final class JsonBytes extends OutputStream {
         } else {
             bytes[--at] = (byte) ('0' + rest);
         }
+    }
+
+    /**
+     * The decimal digits of a number from 0 to {@link Long#MAX_VALUE}: its binary length times log10(2) (1233/4096,
+     * exact enough below 2^64) rounded up or down, then one comparison with the power of ten at that length.
+     */
+    static int digits(long value) {
+        int bits = Long.SIZE - Long.numberOfLeadingZeros(value | 1);
+        int digits = (bits * 1233 >>> 12) + 1;
+        return value < POWERS_OF_TEN[digits - 1] ? digits - 1 : digits;
     }
 
     public void writeDouble(double value) {

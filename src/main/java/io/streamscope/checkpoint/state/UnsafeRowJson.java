@@ -24,8 +24,11 @@ final class UnsafeRowJson {
     private final SerializedString[] names;
     private final Kind[] kinds;
     private final int fixedBytes;
-    /** {@code "name":} per field, and with a comma before it, for {@link #write(JsonBytes, byte[], int, int)}. */
-    private final byte[][] fieldNames;
+    /**
+     * {@code "name":} per field after a brace (the first field written) and after a comma (the others), for
+     * {@link #write(JsonBytes, byte[], int, int)}.
+     */
+    private final byte[][] firstFieldNames;
     private final byte[][] laterFieldNames;
     private final boolean writesBytes;
 
@@ -39,14 +42,13 @@ final class UnsafeRowJson {
             kinds[i] = kindOf(schema.field(i).type());
         }
         this.fixedBytes = UnsafeRowDecoder.bitsetBytes(fields) + 8 * fields;
-        this.fieldNames = new byte[fields][];
+        this.firstFieldNames = new byte[fields][];
         this.laterFieldNames = new byte[fields][];
         boolean decodedFields = false;
         for (int i = 0; i < fields; i++) {
-            fieldNames[i] = JsonBytes.fieldName(schema.field(i).name());
-            laterFieldNames[i] = new byte[fieldNames[i].length + 1];
-            laterFieldNames[i][0] = ',';
-            System.arraycopy(fieldNames[i], 0, laterFieldNames[i], 1, fieldNames[i].length);
+            byte[] name = JsonBytes.fieldName(schema.field(i).name());
+            firstFieldNames[i] = after('{', name);
+            laterFieldNames[i] = after(',', name);
             decodedFields |= kinds[i] == Kind.DECODED;
         }
         this.writesBytes = !decodedFields;
@@ -63,14 +65,13 @@ final class UnsafeRowJson {
         }
         int end = from + size;
         int slots = from + UnsafeRowDecoder.bitsetBytes(kinds.length);
-        out.write('{');
         boolean first = true;
         for (int i = 0; i < kinds.length; i++) {
             if (isNull(bytes, from, i)) {
                 continue;
             }
             int slot = slots + 8 * i;
-            out.write(first ? fieldNames[i] : laterFieldNames[i]);
+            out.write(first ? firstFieldNames[i] : laterFieldNames[i]);
             first = false;
             switch (kinds[i]) {
                 case BOOLEAN -> out.writeBoolean(bytes[slot] != 0);
@@ -93,8 +94,18 @@ final class UnsafeRowJson {
                 }
             }
         }
+        if (first) {
+            out.write('{'); // no field but nulls
+        }
         out.write('}');
         return true;
+    }
+
+    private static byte[] after(char punctuation, byte[] name) {
+        byte[] bytes = new byte[name.length + 1];
+        bytes[0] = (byte) punctuation;
+        System.arraycopy(name, 0, bytes, 1, name.length);
+        return bytes;
     }
 
     void write(JsonGenerator json, byte[] bytes, int from, int size) throws IOException, UnsafeRowException {

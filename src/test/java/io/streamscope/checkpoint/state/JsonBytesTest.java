@@ -52,6 +52,44 @@ class JsonBytesTest {
     }
 
     @Test
+    void aRowOfNullsOnlyIsAnEmptyObject() throws IOException {
+        UnsafeRowJson writer = new UnsafeRowJson(SIMPLE);
+        RowWriter row = new RowWriter(SIMPLE.size());
+        for (int field = 0; field < SIMPLE.size(); field++) {
+            row.setNull(field);
+        }
+        byte[] bytes = row.bytes();
+        JsonBytes out = new JsonBytes(16);
+        assertTrue(writer.write(out, bytes, 0, bytes.length));
+        assertEquals("{}", text(out));
+        assertEquals(jackson(writer, bytes), text(out));
+    }
+
+    /** Each length of number, at both ends: the digit count comes from the binary length and one comparison. */
+    @Test
+    void longsOfEveryLengthAreJavasDigits() {
+        List<Long> numbers = new java.util.ArrayList<>(List.of(0L, Long.MAX_VALUE, Long.MIN_VALUE, Long.MIN_VALUE + 1));
+        for (long power = 1; power > 0 && power <= Long.MAX_VALUE / 10 * 10; power *= 10) {
+            numbers.addAll(List.of(power - 1, power, power + 1, -power, -(power - 1), 2 * power - 1));
+        }
+        for (int bit = 0; bit < 63; bit++) {
+            numbers.addAll(List.of((1L << bit) - 1, 1L << bit, -(1L << bit)));
+        }
+        Random random = new Random(64);
+        for (int i = 0; i < 10_000; i++) {
+            numbers.add(random.nextLong() >> random.nextInt(64));
+        }
+        for (long number : numbers) {
+            JsonBytes out = new JsonBytes(1);
+            out.writeLong(number);
+            assertEquals(Long.toString(number), new String(out.toByteArray(), StandardCharsets.US_ASCII));
+            if (number >= 0) {
+                assertEquals(Long.toString(number).length(), JsonBytes.digits(number), "digits of " + number);
+            }
+        }
+    }
+
+    @Test
     void numbersAtTheirEdges() throws IOException {
         UnsafeRowJson writer = new UnsafeRowJson(SIMPLE);
         double[] doubles = {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -0.0, 0.0, Double.MIN_VALUE,
