@@ -212,11 +212,10 @@ public final class StateReader {
             if (i % TOUCHED_AHEAD == 0) {
                 touched += buffer.touch(i, TOUCHED_AHEAD);
             }
-            int record = buffer.live(i);
-            int keyAt = buffer.keyAt(record);
-            int keyLength = buffer.keyLength(record);
-            int valueAt = buffer.valueAt(record);
-            int valueLength = buffer.valueLength(record);
+            int keyAt = buffer.liveKeyAt(i);
+            int keyLength = buffer.liveKeyLength(i);
+            int valueAt = buffer.liveValueAt(i);
+            int valueLength = buffer.liveValueLength(i);
             StateRow row = reused != null
                     ? decoder.decode(reused, partition, data, keyAt, keyLength, data, valueAt, valueLength)
                     : decoder.decode(partition, Arrays.copyOfRange(data, keyAt, keyAt + keyLength),

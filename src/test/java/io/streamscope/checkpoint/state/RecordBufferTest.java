@@ -148,8 +148,11 @@ class RecordBufferTest {
         for (int i = 0; i < buffer.liveCount(); i++) {
             int record = buffer.live(i);
             byte[] data = buffer.data();
-            live.add(new String(Arrays.copyOfRange(data, buffer.keyAt(record), buffer.keyAt(record) + buffer.keyLength(record)))
-                    + "=" + new String(Arrays.copyOfRange(data, buffer.valueAt(record), buffer.valueAt(record) + buffer.valueLength(record))));
+            // the offsets handed out in key order are the record's own
+            assertEquals(List.of(buffer.keyAt(record), buffer.keyLength(record), buffer.valueAt(record), buffer.valueLength(record)),
+                    List.of(buffer.liveKeyAt(i), buffer.liveKeyLength(i), buffer.liveValueAt(i), buffer.liveValueLength(i)));
+            live.add(new String(Arrays.copyOfRange(data, buffer.liveKeyAt(i), buffer.liveKeyAt(i) + buffer.liveKeyLength(i)))
+                    + "=" + new String(Arrays.copyOfRange(data, buffer.liveValueAt(i), buffer.liveValueAt(i) + buffer.liveValueLength(i))));
         }
         return live;
     }
