@@ -4,6 +4,9 @@ import io.streamscope.task.Cancellation;
 
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -17,6 +20,7 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     /** Records between two questions to the cancellation: a few milliseconds of reading at most. */
     static final int RECORDS_PER_CHECK = 4096;
     private static final int DELETED = -1;
+    private static final VarHandle BIG_ENDIAN_WORD = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
     private static final int FIELDS = 4;
     private static final int KEY_AT = 0;
     private static final int KEY_LENGTH = 1;
@@ -313,17 +317,26 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     private void prepareSortKeys() {
         sharedPrefix = count == 0 ? 0 : keyLength(0);
         for (int i = 1; i < count && sharedPrefix > 0; i++) {
-            int mismatch = Arrays.mismatch(data, keyAt(0), keyAt(0) + sharedPrefix, data, keyAt(i), keyAt(i) + Math.min(sharedPrefix, keyLength(i)));
-            sharedPrefix = mismatch < 0 ? Math.min(sharedPrefix, keyLength(i)) : mismatch;
+            int length = Math.min(sharedPrefix, keyLength(i));
+            // most keys share the whole prefix found so far: one comparison of a word tells, where it fits in one
+            if (length == Long.BYTES && (long) BIG_ENDIAN_WORD.get(data, keyAt(0)) == (long) BIG_ENDIAN_WORD.get(data, keyAt(i))) {
+                continue;
+            }
+            int mismatch = Arrays.mismatch(data, keyAt(0), keyAt(0) + sharedPrefix, data, keyAt(i), keyAt(i) + length);
+            sharedPrefix = mismatch < 0 ? length : mismatch;
         }
         if (sortKey.length < count) {
             sortKey = new long[Math.max(count, sortKey.length * 2)];
         }
         for (int i = 0; i < count; i++) {
-            long word = 0;
             int at = keyAt(i) + sharedPrefix;
             int available = keyLength(i) - sharedPrefix;
-            for (int b = 0; b < 8; b++) {
+            if (available >= Long.BYTES) {
+                sortKey[i] = (long) BIG_ENDIAN_WORD.get(data, at);
+                continue;
+            }
+            long word = 0;
+            for (int b = 0; b < Long.BYTES; b++) {
                 word = (word << 8) | (b < available ? data[at + b] & 0xFF : 0);
             }
             sortKey[i] = word;

@@ -116,6 +116,44 @@ class RecordBufferTest {
         }
     }
 
+    /**
+     * Keys as a one-long UnsafeRow key is stored (8 bytes of null bits, then the number little-endian): they share
+     * their first 8 bytes, which a word compares at once, until a key with a null bit set ends the shared prefix.
+     */
+    @Test
+    void unsafeRowKeysSortAsTheirBytesWithTheSharedPrefixFoundWordByWord() throws Exception {
+        Random random = new Random(8);
+        for (int withNull : new int[]{-1, 0, 1_500, 2_999}) {
+            TreeMap<String, String> expected = new TreeMap<>();
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            List<int[]> sizes = new ArrayList<>();
+            for (int i = 0; i < 3_000; i++) {
+                java.nio.ByteBuffer key = java.nio.ByteBuffer.allocate(16).order(java.nio.ByteOrder.LITTLE_ENDIAN);
+                key.putLong(i == withNull ? 1 : 0).putLong(random.nextInt(1_000) * 7_919L);
+                byte[] value = ("v" + i).getBytes();
+                bytes.write(key.array());
+                bytes.write(value);
+                expected.put(java.util.HexFormat.of().formatHex(key.array()), new String(value));
+                sizes.add(new int[]{16, value.length});
+            }
+            RecordBuffer buffer = new RecordBuffer();
+            DataInputStream in = new DataInputStream(new ByteArrayInputStream(bytes.toByteArray()));
+            for (int[] size : sizes) {
+                buffer.key(in, size[0]);
+                buffer.value(in, size[1], StateRecord.Kind.PUT);
+            }
+            buffer.settle();
+            List<String> wanted = new ArrayList<>();
+            expected.forEach((key, value) -> wanted.add(key + "=" + value));
+            List<String> got = new ArrayList<>();
+            for (int i = 0; i < buffer.liveCount(); i++) {
+                got.add(java.util.HexFormat.of().formatHex(buffer.data(), buffer.liveKeyAt(i), buffer.liveKeyAt(i) + buffer.liveKeyLength(i))
+                        + "=" + new String(buffer.data(), buffer.liveValueAt(i), buffer.liveValueLength(i)));
+            }
+            assertEquals(wanted, got, "a null bit in key " + withNull);
+        }
+    }
+
     @Test
     void aClaimedSizeBeyondTheDataIsATruncationNotAnAllocation() {
         byte[] claimsMore = new byte[1000];
