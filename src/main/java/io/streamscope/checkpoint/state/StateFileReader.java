@@ -65,7 +65,7 @@ public final class StateFileReader {
     static void read(Path file, RecordSink sink) throws IOException, StateFileException {
         guarded(file, raw -> {
             InputStream decompressed = StateCodec.open(raw, Files.size(file));
-            new Records(raw, decompressed, decompressed instanceof BlockStream blocks ? blocks : null, Framing.PLAIN, sink).read();
+            new Records(raw, decompressed, decompressed instanceof BlockStream blocks ? blocks : null, Framing.PLAIN, false, sink).read();
             return null;
         });
     }
@@ -82,9 +82,9 @@ public final class StateFileReader {
             PushbackInputStream in = new PushbackInputStream(decompressed, HEADER_PEEK);
             Header header = header(in, raw);
             Framing framing = header.changelogVersion() == 2 || header.changelogVersion() == 4 ? Framing.TYPED : Framing.PLAIN;
-            // what a v1 changelog's first bytes were peeked for is pushed back: its block is read through the stream
-            boolean nothingPushedBack = header != Header.NONE;
-            new Records(raw, in, nothingPushedBack && decompressed instanceof BlockStream blocks ? blocks : null, framing, sink).read();
+            // a v1 changelog's first bytes, peeked for a header, are pushed back: its first record is read through the
+            // stream, which takes them (at most HEADER_PEEK, a record's sizes alone are 8), and then the block is in step
+            new Records(raw, in, decompressed instanceof BlockStream blocks ? blocks : null, framing, header == Header.NONE, sink).read();
             return header;
         });
     }
@@ -180,24 +180,34 @@ public final class StateFileReader {
         private final DataInputStream in;
         private final BlockStream blocks;
         private final Framing framing;
+        /** The first record is read through the stream: it holds bytes the block has passed (pushed back). */
+        private final boolean firstThroughStream;
         private final RecordSink sink;
         private long record;
 
-        Records(CountingInputStream raw, InputStream decompressed, BlockStream blocks, Framing framing, RecordSink sink) {
+        /**
+         * @param decompressed the stream the records are read through: {@code blocks}, or a stream on it
+         * @param blocks       the stream whose blocks are read in place, or null to read every record through the stream
+         */
+        Records(CountingInputStream raw, InputStream decompressed, BlockStream blocks, Framing framing, boolean firstThroughStream,
+                RecordSink sink) {
             this.raw = raw;
             this.in = new DataInputStream(decompressed);
             this.blocks = blocks;
             this.framing = framing;
+            this.firstThroughStream = firstThroughStream;
             this.sink = sink;
         }
 
         void read() throws IOException, StateFileException {
             try {
-                do {
+                boolean more = !firstThroughStream || throughStream();
+                while (more) {
                     if (blocks != null) {
                         inPlace();
                     }
-                } while (throughStream());
+                    more = throughStream();
+                }
             } catch (EOFException e) {
                 throw new StateFileException(raw.count(), "truncated: the file ends inside record " + record + " (no end marker"
                         + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");

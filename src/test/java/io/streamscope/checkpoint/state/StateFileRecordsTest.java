@@ -48,17 +48,7 @@ class StateFileRecordsTest {
         for (Codec codec : Codec.values()) {
             for (int blockSize : codec.blockSizes) {
                 List<Written> records = randomRecords(new Random(blockSize), 3_000, false);
-                Path file = write(codec, blockSize, out -> {
-                    for (Written record : records) {
-                        out.writeInt(record.key().length);
-                        out.write(record.key());
-                        out.writeInt(record.value() == null ? -1 : record.value().length);
-                        if (record.value() != null) {
-                            out.write(record.value());
-                        }
-                    }
-                    out.writeInt(-1);
-                });
+                Path file = write(codec, blockSize, out -> writePlain(out, records));
                 List<StateRecord> read = new ArrayList<>();
                 StateFileReader.read(file, read::add);
                 assertEquals(describe(records), describeRead(read), codec + ", blocks of " + blockSize);
@@ -92,6 +82,33 @@ class StateFileRecordsTest {
                 StateFileReader.Header header = StateFileReader.readChangelog(file, read::add);
                 assertEquals(2, header.changelogVersion());
                 assertEquals(describe(records), describeRead(read), codec + ", blocks of " + blockSize);
+            }
+        }
+    }
+
+    /**
+     * A v1 changelog has no header: the bytes peeked for one are pushed back, taken by the first record read through
+     * the stream, and the rest are read in place. A first key of 2^17 bytes makes the peek read a would-be header's
+     * text too (its size's high bytes, 0 and 2, read as a length of 2). The key starts with 8 zero bytes, which read
+     * in place from where the peek left the block would be a record of an empty key and value.
+     */
+    @Test
+    void v1ChangelogsReadAsWrittenAfterThePeekForAHeader() throws Exception {
+        for (int firstKeySize : new int[]{-1, 1 << 17}) {
+            for (int blockSize : Codec.LZ4.blockSizes) {
+                List<Written> records = new ArrayList<>();
+                if (firstKeySize >= 0) {
+                    byte[] key = new byte[firstKeySize];
+                    new Random(17).nextBytes(key);
+                    Arrays.fill(key, 0, 8, (byte) 0);
+                    records.add(new Written(key, new byte[]{1}, StateRecord.Kind.PUT));
+                }
+                records.addAll(randomRecords(new Random(blockSize + 2), 2_000, false));
+                Path file = write(Codec.LZ4, blockSize, out -> writePlain(out, records));
+                List<StateRecord> read = new ArrayList<>();
+                StateFileReader.Header header = StateFileReader.readChangelog(file, read::add);
+                assertEquals(1, header.changelogVersion());
+                assertEquals(describe(records), describeRead(read), "blocks of " + blockSize + ", a first key of " + firstKeySize);
             }
         }
     }
@@ -155,6 +172,19 @@ class StateFileRecordsTest {
 
     private interface Records {
         void write(DataOutputStream out) throws IOException;
+    }
+
+    /** Records framed as an HDFS delta or a v1 changelog holds them: sizes and bytes, -1 for a delete, -1 at the end. */
+    private static void writePlain(DataOutputStream out, List<Written> records) throws IOException {
+        for (Written record : records) {
+            out.writeInt(record.key().length);
+            out.write(record.key());
+            out.writeInt(record.value() == null ? -1 : record.value().length);
+            if (record.value() != null) {
+                out.write(record.value());
+            }
+        }
+        out.writeInt(-1);
     }
 
     private Path write(Codec codec, int blockSize, Records records) throws IOException {
