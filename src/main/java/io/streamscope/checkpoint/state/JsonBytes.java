@@ -3,6 +3,9 @@ package io.streamscope.checkpoint.state;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
 import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 
 /**
@@ -21,9 +24,9 @@ public final class JsonBytes extends OutputStream {
 
     /** 10^1 … 10^18 at their exponents; at 0, 0 rather than 1, so that 0 has a digit. */
     private static final long[] POWERS_OF_TEN = new long[19];
-    /** The tens and ones digit of 0 … 99. */
-    private static final byte[] TENS = new byte[100];
-    private static final byte[] ONES = new byte[100];
+    /** The tens and ones digit of 0 … 99, as the bytes of a little-endian short: stored two at once. */
+    private static final short[] DIGIT_PAIRS = new short[100];
+    private static final VarHandle TWO_BYTES = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.LITTLE_ENDIAN);
 
     static {
         POWERS_OF_TEN[1] = 10;
@@ -31,8 +34,7 @@ public final class JsonBytes extends OutputStream {
             POWERS_OF_TEN[i] = POWERS_OF_TEN[i - 1] * 10;
         }
         for (int i = 0; i < 100; i++) {
-            TENS[i] = (byte) ('0' + i / 10);
-            ONES[i] = (byte) ('0' + i % 10);
+            DIGIT_PAIRS[i] = (short) (('0' + i / 10) | ('0' + i % 10) << 8);
         }
         for (int c = 0; c < 0x20; c++) {
             ESCAPES[c] = 'u';
@@ -132,24 +134,21 @@ public final class JsonBytes extends OutputStream {
         // Two digits a division, as Long.toString does; in int arithmetic once the number fits.
         while (value > Integer.MAX_VALUE) {
             long quotient = value / 100;
-            int pair = (int) (value - quotient * 100);
-            bytes[--at] = ONES[pair];
-            bytes[--at] = TENS[pair];
+            at -= 2;
+            TWO_BYTES.set(bytes, at, DIGIT_PAIRS[(int) (value - quotient * 100)]);
             value = quotient;
         }
         int rest = (int) value;
         while (rest >= 100) {
             int quotient = rest / 100;
-            int pair = rest - quotient * 100;
-            bytes[--at] = ONES[pair];
-            bytes[--at] = TENS[pair];
+            at -= 2;
+            TWO_BYTES.set(bytes, at, DIGIT_PAIRS[rest - quotient * 100]);
             rest = quotient;
         }
         if (rest >= 10) {
-            bytes[--at] = ONES[rest];
-            bytes[--at] = TENS[rest];
+            TWO_BYTES.set(bytes, at - 2, DIGIT_PAIRS[rest]);
         } else {
-            bytes[--at] = (byte) ('0' + rest);
+            bytes[at - 1] = (byte) ('0' + rest);
         }
     }
 
