@@ -1,5 +1,6 @@
 package io.streamscope.ui.display;
 
+import javafx.beans.value.ObservableValue;
 import javafx.event.EventHandler;
 import javafx.scene.control.Control;
 import javafx.scene.control.Tooltip;
@@ -41,6 +42,12 @@ public final class HoverTooltip {
             control.getProperties().put(MAKER, maker);
             control.addEventHandler(MouseEvent.MOUSE_ENTERED, maker);
         }
+    }
+
+    /** Shows {@code text}'s value as the control's tooltip, now and whenever it changes ({@link #setText}). */
+    public static void follow(Control control, ObservableValue<String> text) {
+        setText(control, text.getValue());
+        text.addListener((property, old, value) -> setText(control, value));
     }
 
     /** The text {@link #setText} gave, whether or not its tooltip has been made yet. */

@@ -1,7 +1,7 @@
 package io.streamscope.ui.follow;
 
+import io.streamscope.ui.display.HoverTooltip;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.Tooltip;
 
 /** The header's {@code #followToggle}: follow mode on and off (F5), its tooltip saying what it follows how. */
 public final class FollowToggle {
@@ -16,9 +16,7 @@ public final class FollowToggle {
         button.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         button.getStyleClass().add("follow-toggle");
         button.selectedProperty().bindBidirectional(follow.followingProperty());
-        Tooltip tip = new Tooltip();
-        tip.textProperty().bind(follow.statusProperty());
-        button.setTooltip(tip);
+        HoverTooltip.follow(button, follow.statusProperty());
         return button;
     }
 }

@@ -4,6 +4,7 @@ import io.streamscope.storage.HadoopSettings;
 import io.streamscope.storage.Locations;
 import io.streamscope.ui.CheckpointViewModel;
 import io.streamscope.ui.display.DisplayViewModel;
+import io.streamscope.ui.display.HoverTooltip;
 import io.streamscope.ui.doctor.DoctorBadge;
 import io.streamscope.ui.doctor.DoctorViewModel;
 import io.streamscope.ui.export.CsvTable;
@@ -20,7 +21,6 @@ import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.ToggleButton;
-import javafx.scene.control.Tooltip;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.VBox;
 import javafx.stage.DirectoryChooser;
@@ -93,9 +93,7 @@ public final class HeaderController {
     private void initialize() {
         checkpointTitleLabel.textProperty().bind(checkpoint.titleProperty());
         checkpointPathLabel.textProperty().bind(checkpoint.pathTextProperty());
-        Tooltip pathTip = new Tooltip();
-        pathTip.textProperty().bind(checkpoint.pathTextProperty());
-        checkpointPathLabel.setTooltip(pathTip);
+        HoverTooltip.follow(checkpointPathLabel, checkpoint.pathTextProperty());
         queryIdLabel.textProperty().bind(checkpoint.queryTextProperty());
         queryIdLabel.visibleProperty().bind(checkpoint.queryTextProperty().isNotEmpty());
         queryIdLabel.managedProperty().bind(queryIdLabel.visibleProperty());

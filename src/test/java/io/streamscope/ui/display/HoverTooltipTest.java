@@ -70,6 +70,25 @@ class HoverTooltipTest {
         assertNull(onFx(button::getTooltip), "and a hover makes none");
     }
 
+    /** The checkpoint's path and the follow status: tooltips that follow a changing text, made on the first hover too. */
+    @Test
+    void aFollowedTextIsTheTooltipsTextNowAndLater(FxRobot robot) throws Exception {
+        Button button = new Button("Follow");
+        javafx.beans.property.StringProperty status = new javafx.beans.property.SimpleStringProperty("Not following");
+        robot.interact(() -> {
+            HoverTooltip.follow(button, status);
+            stage.setScene(new Scene(new VBox(button), 300, 200));
+            stage.show();
+        });
+        assertEquals("Not following", onFx(() -> HoverTooltip.getText(button)));
+        robot.interact(() -> status.set("Following offsets/ every second"));
+        assertNull(onFx(button::getTooltip), "still made on the first hover");
+        robot.moveTo(button);
+        assertEquals("Following offsets/ every second", onFx(() -> button.getTooltip().getText()));
+        robot.interact(() -> status.set("Stopped"));
+        assertEquals("Stopped", onFx(() -> button.getTooltip().getText()));
+    }
+
     @Test
     void theWindowsButtonsHaveTheirTooltipsFromTheFxml(FxRobot robot) throws Exception {
         MainWindow[] window = new MainWindow[1];
