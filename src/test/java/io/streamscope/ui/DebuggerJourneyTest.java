@@ -207,6 +207,11 @@ class DebuggerJourneyTest {
         robot.moveTo(onFx(() -> drawn.localToScreen(drawn.pointIn(2, TimelineGeometry.Part.COMMIT))));
         String tooltip = onFx(drawn::tooltipText);
         assertTrue(tooltip.startsWith("Batch 2 will replay") && tooltip.contains("exactly the same offsets"), tooltip);
+        // the tooltip, made on the first move over the timeline, shows as the pointer rests
+        robot.moveBy(1, 0);
+        org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(() ->
+                javafx.stage.Window.getWindows().stream().anyMatch(shown -> shown instanceof javafx.scene.control.Tooltip tip
+                        && tip.isShowing() && tip.getText().startsWith("Batch 2 will replay"))));
         String commitLane = onFx(() -> {
             javafx.geometry.Point2D badge = drawn.pointIn(2, TimelineGeometry.Part.COMMIT);
             return drawn.describeAt(5, badge.getY());

@@ -95,7 +95,8 @@ public class BatchTimeline extends Region {
 
     private final Canvas canvas = new Canvas();
     private final TimelinePainter painter = new TimelinePainter();
-    private final Tooltip tooltip = new Tooltip();
+    /** Made when the mouse first moves over the timeline: a tooltip is a pop-up window with a scene of its own. */
+    private Tooltip tooltip;
     private final BooleanProperty animated = new SimpleBooleanProperty(this, "animated", true);
     /** Where the selection band is drawn; glides to the selected column when animations are on. */
     private final DoubleProperty highlight = new SimpleDoubleProperty(this, "highlight", -1);
@@ -114,12 +115,6 @@ public class BatchTimeline extends Region {
         setAccessibleRole(AccessibleRole.LIST_VIEW);
         canvas.setManaged(false);
         getChildren().add(canvas);
-        tooltip.setShowDelay(Duration.millis(250));
-        tooltip.setShowDuration(Duration.seconds(30));
-        tooltip.setWrapText(true);
-        tooltip.setMaxWidth(520);
-        tooltip.getStyleClass().add("timeline-tooltip");
-        Tooltip.install(this, tooltip);
 
         addEventHandler(MouseEvent.MOUSE_PRESSED, this::pressed);
         addEventHandler(MouseEvent.MOUSE_DRAGGED, this::dragged);
@@ -191,7 +186,7 @@ public class BatchTimeline extends Region {
 
     /** The tooltip's text now: it follows the mouse. */
     public String tooltipText() {
-        return tooltip.getText();
+        return tooltip == null ? "" : tooltip.getText();
     }
 
     /** What the tooltip would say at a point: the batch's summary, or the "will replay" explanation on its badge. */
@@ -359,6 +354,15 @@ public class BatchTimeline extends Region {
         double y = event.getY() - snappedTopInset();
         setHover(geometry().indexAt(x));
         String text = describeAt(x, y);
+        if (tooltip == null) {
+            tooltip = new Tooltip();
+            tooltip.setShowDelay(Duration.millis(250));
+            tooltip.setShowDuration(Duration.seconds(30));
+            tooltip.setWrapText(true);
+            tooltip.setMaxWidth(520);
+            tooltip.getStyleClass().add("timeline-tooltip");
+            Tooltip.install(this, tooltip);
+        }
         tooltip.setText(text == null ? "" : text);
     }
 
