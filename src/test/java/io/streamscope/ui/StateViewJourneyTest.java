@@ -197,6 +197,10 @@ class StateViewJourneyTest {
         assertNotNull(bar, "a bar per partition");
         long inPartition1 = items(table).stream().filter(r -> r.partition() == 1).count();
         assertTrue(inPartition1 > 0 && inPartition1 < 3, "the sample has rows in both partitions");
+        robot.moveTo(bar).moveBy(1, 0); // the chart's tooltip, made when the pointer first comes over a bar
+        String barTip = String.format("Partition 1: %,d rows", inPartition1);
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> javafx.stage.Window.getWindows().stream()
+                .anyMatch(shown -> shown instanceof javafx.scene.control.Tooltip tip && tip.isShowing() && tip.getText().equals(barTip))));
         robot.clickOn(bar);
         WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> items(table).size() == inPartition1);
         assertTrue(items(table).stream().allMatch(r -> r.partition() == 1));

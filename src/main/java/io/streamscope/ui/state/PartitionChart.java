@@ -16,14 +16,14 @@ public final class PartitionChart extends Region {
 
     private static final PseudoClass CHOSEN = PseudoClass.getPseudoClass("chosen");
 
-    private final Tooltip tip = new Tooltip();
+    /** Made when the pointer first comes over a bar (a tooltip is a pop-up window with a scene of its own). */
+    private Tooltip tip;
     private long[] counts = new long[0];
     private int chosen = -1;
     private IntConsumer onChoose = partition -> { };
 
     public PartitionChart() {
         getStyleClass().add("state-partition-chart");
-        Tooltip.install(this, tip);
         setMinHeight(40);
         setPrefHeight(70);
     }
@@ -40,7 +40,7 @@ public final class PartitionChart extends Region {
                 bar.getStyleClass().add("state-partition-bar");
                 bar.setId("statePartitionBar" + partition);
                 int which = partition;
-                bar.setOnMouseEntered(event -> tip.setText(String.format("Partition %d: %,d rows", which, counts[which])));
+                bar.setOnMouseEntered(event -> tip().setText(String.format("Partition %d: %,d rows", which, counts[which])));
                 bar.setOnMouseClicked(event -> onChoose.accept(which));
                 getChildren().add(bar);
             }
@@ -48,6 +48,14 @@ public final class PartitionChart extends Region {
         counts = rows.clone();
         setChosen(chosen);
         requestLayout();
+    }
+
+    private Tooltip tip() {
+        if (tip == null) {
+            tip = new Tooltip();
+            Tooltip.install(this, tip);
+        }
+        return tip;
     }
 
     /** The partition shown alone (its bar marked), or -1. */
