@@ -222,8 +222,8 @@ public final class StateFileReader {
         }
 
         /**
-         * Hands out the records that lie wholly in the lent block, up to the first that does not (or is not a plain
-         * put or delete with plausible sizes), which is left for {@link #throughStream}.
+         * Hands out the records that lie wholly in the lent block, up to the first that does not (or has an unknown
+         * type or an implausible size), which is left for {@link #throughStream} to read or to report.
          */
         private void inPlace() throws IOException {
             if (!blocks.fill()) {
