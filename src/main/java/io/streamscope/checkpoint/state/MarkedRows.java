@@ -22,22 +22,21 @@ final class MarkedRows {
         int i = 0;
         int j = 0;
         while (i < before.liveCount() || j < after.liveCount()) {
-            int a = i < before.liveCount() ? before.live(i) : -1;
-            int b = j < after.liveCount() ? after.live(j) : -1;
-            int order = a < 0 ? 1 : b < 0 ? -1 : Arrays.compareUnsigned(before.data(), before.keyAt(a),
-                    before.keyAt(a) + before.keyLength(a), after.data(), after.keyAt(b), after.keyAt(b) + after.keyLength(b));
+            int order = i == before.liveCount() ? 1 : j == after.liveCount() ? -1 : Arrays.compareUnsigned(before.data(),
+                    before.liveKeyAt(i), before.liveKeyAt(i) + before.liveKeyLength(i), after.data(), after.liveKeyAt(j),
+                    after.liveKeyAt(j) + after.liveKeyLength(j));
             if (order < 0) {
-                byte[] last = value(before, a);
-                sink.accept(new MarkedRecord(partition, ChangeMark.DELETED, key(before, a), last, last, List.of()));
+                byte[] last = value(before, i);
+                sink.accept(new MarkedRecord(partition, ChangeMark.DELETED, key(before, i), last, last, List.of()));
                 i++;
             } else if (order > 0) {
-                sink.accept(new MarkedRecord(partition, ChangeMark.ADDED, key(after, b), value(after, b), null, List.of()));
+                sink.accept(new MarkedRecord(partition, ChangeMark.ADDED, key(after, j), value(after, j), null, List.of()));
                 j++;
             } else {
-                boolean same = Arrays.equals(before.data(), before.valueAt(a), before.valueAt(a) + before.valueLength(a),
-                        after.data(), after.valueAt(b), after.valueAt(b) + after.valueLength(b));
-                sink.accept(same ? new MarkedRecord(partition, ChangeMark.UNCHANGED, key(after, b), value(after, b), null, List.of())
-                        : new MarkedRecord(partition, ChangeMark.UPDATED, key(after, b), value(after, b), value(before, a), List.of()));
+                boolean same = Arrays.equals(before.data(), before.liveValueAt(i), before.liveValueAt(i) + before.liveValueLength(i),
+                        after.data(), after.liveValueAt(j), after.liveValueAt(j) + after.liveValueLength(j));
+                sink.accept(same ? new MarkedRecord(partition, ChangeMark.UNCHANGED, key(after, j), value(after, j), null, List.of())
+                        : new MarkedRecord(partition, ChangeMark.UPDATED, key(after, j), value(after, j), value(before, i), List.of()));
                 i++;
                 j++;
             }
@@ -53,15 +52,15 @@ final class MarkedRows {
         Map.Entry<ByteKey, TouchedKeys.Touch> change = changes.hasNext() ? changes.next() : null;
         int i = 0;
         while (i < before.liveCount() || change != null) {
-            int a = i < before.liveCount() ? before.live(i) : -1;
-            int order = a < 0 ? 1 : change == null ? -1 : Arrays.compareUnsigned(before.data(), before.keyAt(a),
-                    before.keyAt(a) + before.keyLength(a), change.getKey().bytes(), 0, change.getKey().bytes().length);
+            int order = i == before.liveCount() ? 1 : change == null ? -1 : Arrays.compareUnsigned(before.data(),
+                    before.liveKeyAt(i), before.liveKeyAt(i) + before.liveKeyLength(i), change.getKey().bytes(), 0,
+                    change.getKey().bytes().length);
             if (order < 0) {
-                sink.accept(new MarkedRecord(partition, ChangeMark.UNCHANGED, key(before, a), value(before, a), null, List.of()));
+                sink.accept(new MarkedRecord(partition, ChangeMark.UNCHANGED, key(before, i), value(before, i), null, List.of()));
                 i++;
                 continue;
             }
-            byte[] old = order == 0 ? value(before, a) : null;
+            byte[] old = order == 0 ? value(before, i) : null;
             TouchedKeys.Touch touch = change.getValue();
             byte[] after = touch.after(old);
             byte[] key = change.getKey().bytes();
@@ -85,11 +84,12 @@ final class MarkedRows {
         });
     }
 
-    private static byte[] key(RecordBuffer buffer, int record) {
-        return Arrays.copyOfRange(buffer.data(), buffer.keyAt(record), buffer.keyAt(record) + buffer.keyLength(record));
+    /** The key of the {@code i}-th live record in key order. */
+    private static byte[] key(RecordBuffer buffer, int i) {
+        return Arrays.copyOfRange(buffer.data(), buffer.liveKeyAt(i), buffer.liveKeyAt(i) + buffer.liveKeyLength(i));
     }
 
-    private static byte[] value(RecordBuffer buffer, int record) {
-        return Arrays.copyOfRange(buffer.data(), buffer.valueAt(record), buffer.valueAt(record) + buffer.valueLength(record));
+    private static byte[] value(RecordBuffer buffer, int i) {
+        return Arrays.copyOfRange(buffer.data(), buffer.liveValueAt(i), buffer.liveValueAt(i) + buffer.liveValueLength(i));
     }
 }

@@ -37,7 +37,6 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     private int count;
     private int pendingKeyAt;
     private int pendingKeyLength;
-    private int[] live = new int[1024];
     /** The live records' {@link #fields}, in key order: handed out in sequence. */
     private int[] liveFields = new int[FIELDS * 1024];
     private int liveCount;
@@ -104,7 +103,6 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     void settle() {
         int[] order = sortedByKey();
         liveCount = 0;
-        live = ensure(live, count);
         liveFields = ensure(liveFields, FIELDS * count);
         for (int i = 0; i < count; i++) {
             int record = order[i];
@@ -117,7 +115,7 @@ final class RecordBuffer implements StateFileReader.RecordSink {
                 liveFields[to + KEY_LENGTH] = fields[from + KEY_LENGTH];
                 liveFields[to + VALUE_AT] = fields[from + VALUE_AT];
                 liveFields[to + VALUE_LENGTH] = fields[from + VALUE_LENGTH];
-                live[liveCount++] = record;
+                liveCount++;
             }
         }
     }
@@ -163,29 +161,20 @@ final class RecordBuffer implements StateFileReader.RecordSink {
         return liveFields[FIELDS * i + VALUE_LENGTH];
     }
 
-    /** The record index of the {@code i}-th live record in key order. */
-    int live(int i) {
-        return live[i];
-    }
-
     byte[] data() {
         return data;
     }
 
-    int keyAt(int record) {
+    private int keyAt(int record) {
         return fields[FIELDS * record + KEY_AT];
     }
 
-    int keyLength(int record) {
+    private int keyLength(int record) {
         return fields[FIELDS * record + KEY_LENGTH];
     }
 
-    int valueAt(int record) {
+    private int valueAt(int record) {
         return fields[FIELDS * record + VALUE_AT];
-    }
-
-    int valueLength(int record) {
-        return fields[FIELDS * record + VALUE_LENGTH];
     }
 
     private void add(int key, int keySize, int value, int valueSize) {

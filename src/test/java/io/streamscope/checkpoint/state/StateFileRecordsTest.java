@@ -245,10 +245,9 @@ class StateFileRecordsTest {
     private static List<String> live(RecordBuffer buffer) {
         List<String> rows = new ArrayList<>();
         for (int i = 0; i < buffer.liveCount(); i++) {
-            int record = buffer.live(i);
             byte[] data = buffer.data();
-            rows.add(HexFormat.of().formatHex(Arrays.copyOfRange(data, buffer.keyAt(record), buffer.keyAt(record) + buffer.keyLength(record)))
-                    + "=" + HexFormat.of().formatHex(Arrays.copyOfRange(data, buffer.valueAt(record), buffer.valueAt(record) + buffer.valueLength(record))));
+            rows.add(HexFormat.of().formatHex(Arrays.copyOfRange(data, buffer.liveKeyAt(i), buffer.liveKeyAt(i) + buffer.liveKeyLength(i)))
+                    + "=" + HexFormat.of().formatHex(Arrays.copyOfRange(data, buffer.liveValueAt(i), buffer.liveValueAt(i) + buffer.liveValueLength(i))));
         }
         return rows;
     }
