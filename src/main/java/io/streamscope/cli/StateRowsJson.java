@@ -21,7 +21,7 @@ final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
     private static final byte[] ROW_SEPARATOR = {',', '\n'};
     private static final byte[] PARTITION_FIELD = JsonBytes.fieldName("partition");
     private static final byte[] KEY_FIELD = JsonBytes.fieldName("key");
-    private static final byte[] VALUE_AFTER_KEY = concat(new byte[]{','}, JsonBytes.fieldName("value"));
+    private static final byte[] VALUE_AFTER_KEY = JsonBytes.fieldName(',', "value");
     /** Field names written a million times: encoded once. */
     private static final SerializedString PARTITION = new SerializedString("partition");
     private static final SerializedString COLUMN_FAMILY = new SerializedString("columnFamily");
@@ -86,13 +86,10 @@ final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
         start.write(KEY_FIELD);
         this.partition = partition;
         firstRowStart = start.toByteArray();
-        laterRowStart = concat(ROW_SEPARATOR, firstRowStart);
-    }
-
-    private static byte[] concat(byte[] a, byte[] b) {
-        byte[] both = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, both, a.length, b.length);
-        return both;
+        start.truncate(0);
+        start.write(ROW_SEPARATOR);
+        start.write(firstRowStart);
+        laterRowStart = start.toByteArray();
     }
 
     private void writeWithJackson(StateRow row) {

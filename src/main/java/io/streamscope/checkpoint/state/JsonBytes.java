@@ -66,6 +66,15 @@ public final class JsonBytes extends OutputStream {
         return field;
     }
 
+    /** {@code "name":} after one punctuation byte ({@code '{'} or {@code ','}): a field's name as it follows. */
+    public static byte[] fieldName(char punctuation, String name) {
+        byte[] field = fieldName(name);
+        byte[] after = new byte[field.length + 1];
+        after[0] = (byte) punctuation;
+        System.arraycopy(field, 0, after, 1, field.length);
+        return after;
+    }
+
     public int size() {
         return size;
     }

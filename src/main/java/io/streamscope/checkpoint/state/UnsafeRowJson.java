@@ -46,9 +46,8 @@ final class UnsafeRowJson {
         this.laterFieldNames = new byte[fields][];
         boolean decodedFields = false;
         for (int i = 0; i < fields; i++) {
-            byte[] name = JsonBytes.fieldName(schema.field(i).name());
-            firstFieldNames[i] = after('{', name);
-            laterFieldNames[i] = after(',', name);
+            firstFieldNames[i] = JsonBytes.fieldName('{', schema.field(i).name());
+            laterFieldNames[i] = JsonBytes.fieldName(',', schema.field(i).name());
             decodedFields |= kinds[i] == Kind.DECODED;
         }
         this.writesBytes = !decodedFields;
@@ -99,13 +98,6 @@ final class UnsafeRowJson {
         }
         out.write('}');
         return true;
-    }
-
-    private static byte[] after(char punctuation, byte[] name) {
-        byte[] bytes = new byte[name.length + 1];
-        bytes[0] = (byte) punctuation;
-        System.arraycopy(name, 0, bytes, 1, name.length);
-        return bytes;
     }
 
     void write(JsonGenerator json, byte[] bytes, int from, int size) throws IOException, UnsafeRowException {
