@@ -48,6 +48,12 @@ public final class JsonBytes extends OutputStream {
         ESCAPES['\\'] = '\\';
     }
 
+    /** The room a number takes at most: {@code -9223372036854775808}. */
+    static final int LONG_ROOM = 20;
+    /** The room Jackson's text of a double or float takes at most, quoted when not finite. */
+    static final int NUMBER_TEXT_ROOM = 26;
+    private static final byte[] LONG_MIN = Long.toString(Long.MIN_VALUE).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+
     private byte[] bytes;
     private int size;
 
@@ -82,6 +88,23 @@ public final class JsonBytes extends OutputStream {
     /** Drops what was written after the first {@code length} bytes. */
     public void truncate(int length) {
         size = Math.min(size, Math.max(0, length));
+    }
+
+    /**
+     * The array to write {@code more} bytes into, from {@link #size()} on, with the put methods; valid until the next
+     * write. {@link #advanceTo} then takes what was written.
+     */
+    byte[] room(int more) {
+        reserve(more);
+        return bytes;
+    }
+
+    /** Takes the bytes written into {@link #room(int)} up to {@code end}. */
+    void advanceTo(int end) {
+        if (end < size || end > bytes.length) {
+            throw new IndexOutOfBoundsException("end " + end + " outside " + size + "–" + bytes.length);
+        }
+        size = end;
     }
 
     public byte[] toByteArray() {
@@ -129,36 +152,44 @@ public final class JsonBytes extends OutputStream {
     }
 
     public void writeLong(long value) {
+        reserve(LONG_ROOM);
+        size = putLong(bytes, size, value);
+    }
+
+    /**
+     * Writes a number's digits at {@code at}, which has {@link #LONG_ROOM} bytes of room; returns where they end.
+     * Two digits a division, as Long.toString does; in int arithmetic once the number fits.
+     */
+    static int putLong(byte[] to, int at, long value) {
         if (value == Long.MIN_VALUE) {
-            writeAscii(Long.toString(value));
-            return;
+            System.arraycopy(LONG_MIN, 0, to, at, LONG_MIN.length);
+            return at + LONG_MIN.length;
         }
-        reserve(20);
         if (value < 0) {
-            bytes[size++] = '-';
+            to[at++] = '-';
             value = -value;
         }
-        int at = size + digits(value);
-        size = at;
-        // Two digits a division, as Long.toString does; in int arithmetic once the number fits.
+        int end = at + digits(value);
+        at = end;
         while (value > Integer.MAX_VALUE) {
             long quotient = value / 100;
             at -= 2;
-            TWO_BYTES.set(bytes, at, DIGIT_PAIRS[(int) (value - quotient * 100)]);
+            TWO_BYTES.set(to, at, DIGIT_PAIRS[(int) (value - quotient * 100)]);
             value = quotient;
         }
         int rest = (int) value;
         while (rest >= 100) {
             int quotient = rest / 100;
             at -= 2;
-            TWO_BYTES.set(bytes, at, DIGIT_PAIRS[rest - quotient * 100]);
+            TWO_BYTES.set(to, at, DIGIT_PAIRS[rest - quotient * 100]);
             rest = quotient;
         }
         if (rest >= 10) {
-            TWO_BYTES.set(bytes, at - 2, DIGIT_PAIRS[rest]);
+            TWO_BYTES.set(to, at - 2, DIGIT_PAIRS[rest]);
         } else {
-            bytes[at - 1] = (byte) ('0' + rest);
+            to[at - 1] = (byte) ('0' + rest);
         }
+        return end;
     }
 
     /**
@@ -172,22 +203,42 @@ public final class JsonBytes extends OutputStream {
     }
 
     public void writeDouble(double value) {
-        writeNumberText(Double.toString(value), Double.isFinite(value));
+        reserve(NUMBER_TEXT_ROOM);
+        size = putDouble(bytes, size, value);
     }
 
     public void writeFloat(float value) {
-        writeNumberText(Float.toString(value), Float.isFinite(value));
+        reserve(NUMBER_TEXT_ROOM);
+        size = putFloat(bytes, size, value);
+    }
+
+    /** Writes a double as Jackson does at {@code at}, which has {@link #NUMBER_TEXT_ROOM} bytes of room. */
+    static int putDouble(byte[] to, int at, double value) {
+        return putNumberText(to, at, Double.toString(value), Double.isFinite(value));
+    }
+
+    static int putFloat(byte[] to, int at, float value) {
+        return putNumberText(to, at, Float.toString(value), Float.isFinite(value));
     }
 
     /** As Jackson writes a number: its text, or quoted when it is no number JSON knows (NaN, ±Infinity). */
-    private void writeNumberText(String text, boolean finite) {
+    private static int putNumberText(byte[] to, int at, String text, boolean finite) {
         if (!finite) {
-            write('"');
+            to[at++] = '"';
         }
-        writeAscii(text);
+        for (int i = 0; i < text.length(); i++) {
+            to[at++] = (byte) text.charAt(i);
+        }
         if (!finite) {
-            write('"');
+            to[at++] = '"';
         }
+        return at;
+    }
+
+    static int putBoolean(byte[] to, int at, boolean value) {
+        byte[] text = value ? TRUE : FALSE;
+        System.arraycopy(text, 0, to, at, text.length);
+        return at + text.length;
     }
 
     /**
@@ -207,6 +258,29 @@ public final class JsonBytes extends OutputStream {
         }
         bytes[size++] = '"';
         return true;
+    }
+
+    /**
+     * {@link #writeAsciiString(byte[], int, int)} at {@code at}, which has {@link #stringRoom(int)} bytes of room:
+     * where the string ends, or -1 at the first byte that is not ASCII.
+     */
+    static int putAsciiString(byte[] to, int at, byte[] source, int start, int length) {
+        int end = start + length;
+        to[at++] = '"';
+        for (int i = start; i < end; i++) {
+            byte b = source[i];
+            if (b < 0) {
+                return -1;
+            }
+            at = putStringChar(to, at, b);
+        }
+        to[at++] = '"';
+        return at;
+    }
+
+    /** The most room a string of {@code length} ASCII characters takes, quoted, every character escaped as \\u00XX. */
+    static long stringRoom(int length) {
+        return 6L * length + 2;
     }
 
     /** {@link #writeAsciiString(byte[], int, int)} of a string's characters: false at the first that is not ASCII. */
@@ -233,26 +307,28 @@ public final class JsonBytes extends OutputStream {
         byte escape = ESCAPES[c];
         if (escape == 0) {
             bytes[size++] = (byte) c;
-        } else if (escape == 'u') {
-            reserve(6 + left);
-            bytes[size++] = '\\';
-            bytes[size++] = 'u';
-            bytes[size++] = '0';
-            bytes[size++] = '0';
-            bytes[size++] = HEX[c >> 4];
-            bytes[size++] = HEX[c & 0xF];
         } else {
-            reserve(2 + left);
-            bytes[size++] = '\\';
-            bytes[size++] = escape;
+            reserve((escape == 'u' ? 6 : 2) + left);
+            size = putStringChar(bytes, size, c);
         }
     }
 
-    private void writeAscii(String text) {
-        reserve(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            bytes[size++] = (byte) text.charAt(i);
+    private static int putStringChar(byte[] to, int at, int c) {
+        byte escape = ESCAPES[c];
+        if (escape == 0) {
+            to[at++] = (byte) c;
+        } else if (escape == 'u') {
+            to[at++] = '\\';
+            to[at++] = 'u';
+            to[at++] = '0';
+            to[at++] = '0';
+            to[at++] = HEX[c >> 4];
+            to[at++] = HEX[c & 0xF];
+        } else {
+            to[at++] = '\\';
+            to[at++] = escape;
         }
+        return at;
     }
 
     private void reserve(int more) {

@@ -3,8 +3,11 @@ package io.streamscope.checkpoint.state;
 import io.streamscope.sparktypes.Row;
 import io.streamscope.sparktypes.SparkType;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -24,6 +27,10 @@ import java.util.List;
  */
 public final class UnsafeRowDecoder {
 
+    /** UnsafeRow's words are little-endian: read whole, not byte by byte. */
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+
     private UnsafeRowDecoder() {
     }
 
@@ -41,11 +48,11 @@ public final class UnsafeRowDecoder {
     }
 
     static int intAt(byte[] bytes, int at) {
-        return (bytes[at] & 0xFF) | (bytes[at + 1] & 0xFF) << 8 | (bytes[at + 2] & 0xFF) << 16 | (bytes[at + 3] & 0xFF) << 24;
+        return (int) INTS.get(bytes, at);
     }
 
     static long longAt(byte[] bytes, int at) {
-        return (intAt(bytes, at) & 0xFFFFFFFFL) | ((long) intAt(bytes, at + 4) << 32);
+        return (long) LONGS.get(bytes, at);
     }
 
     /** The null bitset's size: whole 64-bit words. */

@@ -31,6 +31,11 @@ final class UnsafeRowJson {
     private final byte[][] firstFieldNames;
     private final byte[][] laterFieldNames;
     private final boolean writesBytes;
+    /** The most room a row takes but for its strings, and whether it has any ({@link JsonBytes#stringRoom(int)} each). */
+    private final long fixedRoom;
+    private final boolean hasStrings;
+    /** Rows that would take more room than this are written the other way (Jackson's generator grows its own). */
+    private static final long MAX_ROOM = 1 << 28;
 
     UnsafeRowJson(SparkType.Struct schema) {
         this.schema = schema;
@@ -51,12 +56,25 @@ final class UnsafeRowJson {
             decodedFields |= kinds[i] == Kind.DECODED;
         }
         this.writesBytes = !decodedFields;
+        long room = 2; // an empty row's braces, or the closing one
+        boolean strings = false;
+        for (int i = 0; i < fields; i++) {
+            room += Math.max(firstFieldNames[i].length, laterFieldNames[i].length) + switch (kinds[i]) {
+                case BOOLEAN -> 5;
+                case BYTE, SHORT, INTEGER, LONG -> JsonBytes.LONG_ROOM;
+                case FLOAT, DOUBLE -> JsonBytes.NUMBER_TEXT_ROOM;
+                case STRING, DECODED -> 0;
+            };
+            strings |= kinds[i] == Kind.STRING;
+        }
+        this.fixedRoom = room;
+        this.hasStrings = strings;
     }
 
     /**
      * Writes the row as {@link #write(JsonGenerator, byte[], int, int)} would, byte for byte, when it holds numbers,
-     * booleans and ASCII strings only; false when it holds anything else or does not fit the schema, what was
-     * written of it then left for the caller to drop (and to write the row the other way, which reports a misfit).
+     * booleans and ASCII strings only; false when it holds anything else or does not fit the schema, with nothing of
+     * it taken (the caller writes the row the other way, which reports a misfit).
      */
     boolean write(JsonBytes out, byte[] bytes, int from, int size) {
         if (!writesBytes || from < 0 || size < 0 || from + size > bytes.length || fixedBytes > size) {
@@ -64,27 +82,47 @@ final class UnsafeRowJson {
         }
         int end = from + size;
         int slots = from + UnsafeRowDecoder.bitsetBytes(kinds.length);
+        long room = fixedRoom;
+        if (hasStrings) {
+            for (int i = 0; i < kinds.length; i++) {
+                if (kinds[i] == Kind.STRING && !isNull(bytes, from, i)) {
+                    room += JsonBytes.stringRoom(varSize(bytes, slots + 8 * i));
+                }
+            }
+        }
+        if (room > MAX_ROOM) {
+            return false; // the row the other way
+        }
+        // the row's room reserved once, its bytes then written without a check per field
+        byte[] to = out.room((int) room);
+        int at = out.size();
         boolean first = true;
         for (int i = 0; i < kinds.length; i++) {
             if (isNull(bytes, from, i)) {
                 continue;
             }
             int slot = slots + 8 * i;
-            out.write(first ? firstFieldNames[i] : laterFieldNames[i]);
+            byte[] name = first ? firstFieldNames[i] : laterFieldNames[i];
+            System.arraycopy(name, 0, to, at, name.length);
+            at += name.length;
             first = false;
             switch (kinds[i]) {
-                case BOOLEAN -> out.writeBoolean(bytes[slot] != 0);
-                case BYTE -> out.writeLong(bytes[slot]);
-                case SHORT -> out.writeLong((short) ((bytes[slot] & 0xFF) | (bytes[slot + 1] << 8)));
-                case INTEGER -> out.writeLong(UnsafeRowDecoder.intAt(bytes, slot));
-                case LONG -> out.writeLong(UnsafeRowDecoder.longAt(bytes, slot));
-                case FLOAT -> out.writeFloat(Float.intBitsToFloat(UnsafeRowDecoder.intAt(bytes, slot)));
-                case DOUBLE -> out.writeDouble(Double.longBitsToDouble(UnsafeRowDecoder.longAt(bytes, slot)));
+                case BOOLEAN -> at = JsonBytes.putBoolean(to, at, bytes[slot] != 0);
+                case BYTE -> at = JsonBytes.putLong(to, at, bytes[slot]);
+                case SHORT -> at = JsonBytes.putLong(to, at, (short) ((bytes[slot] & 0xFF) | (bytes[slot + 1] << 8)));
+                case INTEGER -> at = JsonBytes.putLong(to, at, UnsafeRowDecoder.intAt(bytes, slot));
+                case LONG -> at = JsonBytes.putLong(to, at, UnsafeRowDecoder.longAt(bytes, slot));
+                case FLOAT -> at = JsonBytes.putFloat(to, at, Float.intBitsToFloat(UnsafeRowDecoder.intAt(bytes, slot)));
+                case DOUBLE -> at = JsonBytes.putDouble(to, at, Double.longBitsToDouble(UnsafeRowDecoder.longAt(bytes, slot)));
                 case STRING -> {
                     long word = UnsafeRowDecoder.longAt(bytes, slot);
                     long start = from + (word >>> 32);
                     int length = (int) (word & 0xFFFFFFFFL);
-                    if (start + length > end || !out.writeAsciiString(bytes, (int) start, length)) {
+                    if (start + length > end) {
+                        return false;
+                    }
+                    at = JsonBytes.putAsciiString(to, at, bytes, (int) start, length);
+                    if (at < 0) {
                         return false;
                     }
                 }
@@ -94,9 +132,10 @@ final class UnsafeRowJson {
             }
         }
         if (first) {
-            out.write('{'); // no field but nulls
+            to[at++] = '{'; // no field but nulls
         }
-        out.write('}');
+        to[at++] = '}';
+        out.advanceTo(at);
         return true;
     }
 

@@ -148,11 +148,27 @@ class JsonBytesTest {
         assertEquals(expected.toString(StandardCharsets.UTF_8), text(out), text);
     }
 
+    /** A row's room is reserved once, before its fields are written: a string takes up to six bytes a character. */
+    @Test
+    void aRowOfStringsEscapedWholeFitsTheRoomReservedForIt() throws IOException {
+        UnsafeRowJson writer = new UnsafeRowJson(new SparkType.Struct(List.of(field("n", SparkType.Atomic.LONG),
+                field("s", SparkType.Atomic.STRING), field("t", SparkType.Atomic.STRING), field("d", SparkType.Atomic.DOUBLE))));
+        byte[] bytes = new RowWriter(4).i64(0, Long.MIN_VALUE).string(1, "\u0001".repeat(300)).string(2, "\u001f\"\\")
+                .f64(3, -Double.MAX_VALUE).bytes();
+        JsonBytes out = new JsonBytes(1);
+        out.write(JsonBytes.fieldName("before"));
+        assertTrue(writer.write(out, bytes, 0, bytes.length));
+        assertEquals("\"before\":" + jackson(writer, bytes), text(out));
+        assertTrue(text(out).contains("\\u0001\\u0001"), text(out));
+    }
+
     @Test
     void rowsItCannotWriteAsBytesAreRefused() {
         UnsafeRowJson strings = new UnsafeRowJson(new SparkType.Struct(List.of(field("s", SparkType.Atomic.STRING))));
         byte[] accented = new RowWriter(1).string(0, "héllo").bytes();
-        assertFalse(strings.write(new JsonBytes(4), accented, 0, accented.length), "not ASCII: Jackson writes it");
+        JsonBytes refused = new JsonBytes(4);
+        assertFalse(strings.write(refused, accented, 0, accented.length), "not ASCII: Jackson writes it");
+        assertEquals(0, refused.size(), "nothing of a refused row is taken");
         byte[] pointsOutside = accented.clone();
         pointsOutside[8 + 4] = 100; // the string's offset, now past the row's end
         assertFalse(strings.write(new JsonBytes(4), pointsOutside, 0, pointsOutside.length), "damaged: Jackson's way reports it");
