@@ -48,6 +48,8 @@ public final class JsonBytes extends OutputStream {
         ESCAPES['\\'] = '\\';
     }
 
+    /** The room {@code false} takes. */
+    static final int BOOLEAN_ROOM = FALSE.length;
     /** The room a number takes at most: {@code -9223372036854775808}. */
     static final int LONG_ROOM = 20;
     /** The room Jackson's text of a double or float takes at most, quoted when not finite. */

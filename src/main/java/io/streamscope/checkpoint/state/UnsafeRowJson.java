@@ -20,6 +20,9 @@ final class UnsafeRowJson {
 
     private enum Kind { BOOLEAN, BYTE, SHORT, INTEGER, LONG, FLOAT, DOUBLE, STRING, DECODED }
 
+    /** Rows that would take more room than this are written the other way (Jackson's generator grows its own). */
+    private static final long MAX_ROOM = 1 << 28;
+
     private final SparkType.Struct schema;
     private final SerializedString[] names;
     private final Kind[] kinds;
@@ -34,8 +37,6 @@ final class UnsafeRowJson {
     /** The most room a row takes but for its strings, and whether it has any ({@link JsonBytes#stringRoom(int)} each). */
     private final long fixedRoom;
     private final boolean hasStrings;
-    /** Rows that would take more room than this are written the other way (Jackson's generator grows its own). */
-    private static final long MAX_ROOM = 1 << 28;
 
     UnsafeRowJson(SparkType.Struct schema) {
         this.schema = schema;
@@ -60,7 +61,7 @@ final class UnsafeRowJson {
         boolean strings = false;
         for (int i = 0; i < fields; i++) {
             room += Math.max(firstFieldNames[i].length, laterFieldNames[i].length) + switch (kinds[i]) {
-                case BOOLEAN -> 5;
+                case BOOLEAN -> JsonBytes.BOOLEAN_ROOM;
                 case BYTE, SHORT, INTEGER, LONG -> JsonBytes.LONG_ROOM;
                 case FLOAT, DOUBLE -> JsonBytes.NUMBER_TEXT_ROOM;
                 case STRING, DECODED -> 0;
