@@ -244,27 +244,9 @@ public final class JsonBytes extends OutputStream {
     }
 
     /**
-     * Writes {@code bytes[start, start + length)} as a quoted JSON string when it is all ASCII; false (and what was
-     * written of it left for the caller to {@link #truncate}) at the first byte that is not.
-     */
-    public boolean writeAsciiString(byte[] source, int start, int length) {
-        int end = start + length;
-        reserve(length + 2);
-        bytes[size++] = '"';
-        for (int i = start; i < end; i++) {
-            byte b = source[i];
-            if (b < 0) {
-                return false;
-            }
-            writeStringChar(b, end - i);
-        }
-        bytes[size++] = '"';
-        return true;
-    }
-
-    /**
-     * {@link #writeAsciiString(byte[], int, int)} at {@code at}, which has {@link #stringRoom(int)} bytes of room:
-     * where the string ends, or -1 at the first byte that is not ASCII.
+     * Writes {@code source[start, start + length)} as a quoted JSON string at {@code at}, which has
+     * {@link #stringRoom(int)} bytes of room, when it is all ASCII: where the string ends, or -1 at the first byte that
+     * is not.
      */
     static int putAsciiString(byte[] to, int at, byte[] source, int start, int length) {
         int end = start + length;
@@ -285,7 +267,10 @@ public final class JsonBytes extends OutputStream {
         return 6L * length + 2;
     }
 
-    /** {@link #writeAsciiString(byte[], int, int)} of a string's characters: false at the first that is not ASCII. */
+    /**
+     * Writes a string as a quoted JSON string when it is all ASCII; false (and what was written of it left for the
+     * caller to {@link #truncate}) at the first character that is not.
+     */
     public boolean writeAsciiString(String text) {
         int length = text.length();
         reserve(length + 2);
