@@ -124,14 +124,15 @@ final class StateCommand implements Command {
     private static void writeRows(StateReader reader, long batchId, OutputStream out) {
         boolean[] any = {false};
         java.util.Queue<JsonBytes> spare = new java.util.concurrent.ConcurrentLinkedQueue<>();
-        reader.renderPartitions(batchId, partition -> new StateRowsJson(Objects.requireNonNullElseGet(spare.poll(),
+        reader.renderPartitions(batchId, partition -> new StateRowsJson(partition, Objects.requireNonNullElseGet(spare.poll(),
                 () -> new JsonBytes(1 << 16))), rendered -> {
             try {
-                if (rendered.rows() > 0) {
-                    out.write(any[0] ? ROW_SEPARATOR : FIRST_ROW);
+                boolean first = !any[0] && rendered.rows() > 0;
+                if (first) {
+                    out.write('\n');
                     any[0] = true;
                 }
-                spare.add(rendered.writeTo(out));
+                spare.add(rendered.writeTo(out, first));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -144,9 +145,6 @@ final class StateCommand implements Command {
             }
         }
     }
-
-    private static final byte[] FIRST_ROW = {'\n'};
-    private static final byte[] ROW_SEPARATOR = {',', '\n'};
 
     private static void writeChange(JsonGenerator json, StateChange change) {
         try {

@@ -13,8 +13,13 @@ import java.io.UncheckedIOException;
 
 /**
  * One partition's rows as {@code state} prints them, rendered on the thread that read the partition: a JSON object
- * per row, rows joined by {@code ",\n"}, for the command to put between the brackets of its {@code rows} array. Rows
- * of numbers and ASCII text are written as bytes ({@link JsonBytes}); any other row with Jackson, into the same bytes.
+ * per row, each after {@code ",\n"}, for the command to put between the brackets of its {@code rows} array (the very
+ * first row's separator left out). Rows of numbers and ASCII text are written as bytes ({@link JsonBytes}); any other
+ * row with Jackson, into the same bytes.
+ * <p>
+ * Each row is written the same way, the first of a partition included: C2 compiles the row path while the first
+ * partitions are read, and a branch its profile never saw taken (a partition's first row, another partition's prefix)
+ * made it throw the compiled code away at the next partition and compile the reader's loop again, twice.
  */
 final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
 
@@ -29,40 +34,49 @@ final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
     private static final SerializedString VALUE = new SerializedString("value");
 
     private final JsonBytes bytes;
+    private final int partition;
+    /** {@code ,\n{"partition":N,"key":}: what starts each row up to its key, made once for the partition's rows. */
+    private final byte[] rowStart;
     /** Made for the first row that needs it. */
     private JsonGenerator json;
     private int rows;
-    /** What starts a row up to its key, for the first row and the others (after the separator); of {@link #partition}. */
-    private byte[] firstRowStart;
-    private byte[] laterRowStart;
-    private int partition = -1;
 
-    /** @param bytes where the rows go, empty (a partition's bytes are reused for a later one once written out) */
-    StateRowsJson(JsonBytes bytes) {
+    /**
+     * @param partition the partition whose rows this renders
+     * @param bytes where the rows go, empty (a partition's bytes are reused for a later one once written out)
+     */
+    StateRowsJson(int partition, JsonBytes bytes) {
+        this.partition = partition;
         this.bytes = bytes;
+        JsonBytes start = new JsonBytes(32);
+        start.write(ROW_SEPARATOR);
+        start.write('{');
+        start.write(PARTITION_FIELD);
+        start.writeLong(partition);
+        start.write(',');
+        start.write(KEY_FIELD);
+        this.rowStart = start.toByteArray();
     }
 
     @Override
     public void row(StateRow row) {
-        boolean first = rows++ == 0;
+        if (row.partition() != partition) {
+            throw new IllegalArgumentException("a row of partition " + row.partition() + " among partition " + partition + "'s");
+        }
+        rows++;
         int start = bytes.size();
-        if (!writeAsBytes(row, first)) {
+        if (!writeAsBytes(row)) {
             bytes.truncate(start);
-            if (!first) {
-                bytes.write(ROW_SEPARATOR);
-            }
+            bytes.write(ROW_SEPARATOR);
             writeWithJackson(row);
         }
     }
 
-    private boolean writeAsBytes(StateRow row, boolean first) {
+    private boolean writeAsBytes(StateRow row) {
         if (row.columnFamily() != null) {
             return false;
         }
-        if (row.partition() != partition) {
-            startRowsOf(row.partition());
-        }
-        bytes.write(first ? firstRowStart : laterRowStart);
+        bytes.write(rowStart);
         if (!row.writeKey(bytes)) {
             return false;
         }
@@ -74,22 +88,6 @@ final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
         }
         bytes.write('}');
         return true;
-    }
-
-    /** {@code {"partition":N,"key":}, written once for all the partition's rows. */
-    private void startRowsOf(int partition) {
-        JsonBytes start = new JsonBytes(32);
-        start.write('{');
-        start.write(PARTITION_FIELD);
-        start.writeLong(partition);
-        start.write(',');
-        start.write(KEY_FIELD);
-        this.partition = partition;
-        firstRowStart = start.toByteArray();
-        start.truncate(0);
-        start.write(ROW_SEPARATOR);
-        start.write(firstRowStart);
-        laterRowStart = start.toByteArray();
     }
 
     private void writeWithJackson(StateRow row) {
@@ -134,9 +132,12 @@ final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
         return rows;
     }
 
-    /** Writes the rows out and hands back their bytes, emptied, for another partition. */
-    JsonBytes writeTo(OutputStream out) throws IOException {
-        bytes.writeTo(out);
+    /**
+     * Writes the rows out, leaving out the first row's separator when {@code first} (the first row of the array), and
+     * hands back their bytes, emptied, for another partition.
+     */
+    JsonBytes writeTo(OutputStream out, boolean first) throws IOException {
+        bytes.writeTo(out, first && rows > 0 ? ROW_SEPARATOR.length : 0);
         bytes.truncate(0);
         return bytes;
     }
