@@ -43,12 +43,13 @@ public enum StateCodec {
 
     /**
      * Opens the decompressed stream of a state file. LZ4 and Snappy framing are read here, every length checked
-     * against the bytes left in the file ({@code fileSize} minus what was read) before anything is allocated; zstd
+     * against the bytes left in the file (its size minus what was read) before anything is allocated; zstd
      * and LZF chunks carry bounded sizes of their own (LZF's 16-bit lengths; zstd's window, which its library caps).
      *
      * @throws StateFileException when the file is empty or starts with no known codec's magic
      */
-    static InputStream open(CountingInputStream in, long fileSize) throws IOException, StateFileException {
+    static InputStream open(CountingInputStream in) throws IOException, StateFileException {
+        long fileSize = in.fileSize();
         in.mark(MAGIC_BYTES);
         byte[] head = in.readNBytes(MAGIC_BYTES);
         in.reset();

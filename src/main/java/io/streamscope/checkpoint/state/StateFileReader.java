@@ -63,8 +63,8 @@ public final class StateFileReader {
 
     /** Likewise, into a sink that keeps the bytes its own way. */
     static void read(Path file, RecordSink sink) throws IOException, StateFileException {
-        guarded(file, raw -> {
-            InputStream decompressed = StateCodec.open(raw, Files.size(file));
+        guarded(file, true, raw -> {
+            InputStream decompressed = StateCodec.open(raw);
             new Records(raw, decompressed, decompressed instanceof BlockStream blocks ? blocks : null, Framing.PLAIN, false, sink).read();
             return null;
         });
@@ -77,8 +77,8 @@ public final class StateFileReader {
 
     /** Likewise, into a sink that keeps the bytes its own way. */
     static Header readChangelog(Path file, RecordSink sink) throws IOException, StateFileException {
-        return guarded(file, raw -> {
-            InputStream decompressed = StateCodec.open(raw, Files.size(file));
+        return guarded(file, true, raw -> {
+            InputStream decompressed = StateCodec.open(raw);
             PushbackInputStream in = new PushbackInputStream(decompressed, HEADER_PEEK);
             Header header = header(in, raw);
             Framing framing = header.changelogVersion() == 2 || header.changelogVersion() == 4 ? Framing.TYPED : Framing.PLAIN;
@@ -91,7 +91,7 @@ public final class StateFileReader {
 
     /** Only the header of a changelog (for its lineage). */
     public static Header readChangelogHeader(Path file) throws IOException, StateFileException {
-        return guarded(file, raw -> header(new PushbackInputStream(StateCodec.open(raw, Files.size(file)), HEADER_PEEK), raw));
+        return guarded(file, false, raw -> header(new PushbackInputStream(StateCodec.open(raw), HEADER_PEEK), raw));
     }
 
     /** What is done with an opened file. */
@@ -100,13 +100,15 @@ public final class StateFileReader {
     }
 
     /**
-     * The file boundary: opens the file, runs {@code action}, and turns whatever the codec libraries throw on damaged
-     * bytes — {@link IOException}s, runtime exceptions, and {@link Error}s such as an {@link OutOfMemoryError} from a
-     * bogus length or snappy-java's {@code SnappyError} — into a {@link StateFileException} at the byte reached. Only
-     * a file that cannot be opened at all stays an {@link IOException}.
+     * The file boundary: opens the file (to be read {@code whole}, or only its first bytes), runs {@code action}, and
+     * turns whatever the codec libraries throw on damaged bytes — {@link IOException}s, runtime exceptions, and
+     * {@link Error}s such as an {@link OutOfMemoryError} from a bogus length or snappy-java's {@code SnappyError} —
+     * into a {@link StateFileException} at the byte reached. Only a file that cannot be opened at all stays an
+     * {@link IOException}.
      */
-    private static <T> T guarded(Path file, FileAction<T> action) throws IOException, StateFileException {
-        CountingInputStream raw = new CountingInputStream(Files.newInputStream(file));
+    private static <T> T guarded(Path file, boolean whole, FileAction<T> action) throws IOException, StateFileException {
+        long size = Files.size(file);
+        CountingInputStream raw = new CountingInputStream(Files.newInputStream(file), size, whole);
         try (raw) {
             return action.run(raw);
         } catch (EOFException e) {
