@@ -4,7 +4,6 @@ import io.streamscope.sparktypes.SparkType;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -40,6 +39,8 @@ final class ColumnExprParser {
     private final Tokens tokens;
     private final String stream;
     private final Names names;
+    private final CallArguments callArgs;
+    private final FunctionCalls functions;
 
     ColumnExprParser(Tokens tokens, String stream) {
         this(tokens, stream, Names.NONE);
@@ -49,6 +50,8 @@ final class ColumnExprParser {
         this.tokens = tokens;
         this.stream = stream;
         this.names = names;
+        this.callArgs = new CallArguments(tokens);
+        this.functions = new FunctionCalls(tokens, callArgs);
     }
 
     /** The arguments of a call, after its {@code (}, up to and including the {@code )}. */
@@ -227,11 +230,11 @@ final class ColumnExprParser {
             boolean called = tokens.accept("(");
             List<Arg> args = called ? arguments(method.value()) : List.of();
             expr = switch (method.value()) {
-                case "alias", "as", "name" -> new Expr.Alias(expr, stringArg(method, args, 0), method.start());
+                case "alias", "as", "name" -> new Expr.Alias(expr, callArgs.string(method, args, 0), method.start());
                 case "isNull" -> new Expr.IsNull(expr, false, method.start());
                 case "isNotNull" -> new Expr.IsNull(expr, true, method.start());
                 case "cast", "astype" -> cast(expr, method, args);
-                case "eqNullSafe" -> new Expr.Binary(Expr.BinaryOp.NULL_SAFE_EQUAL, expr, columnArg(method, args, 0), method.start());
+                case "eqNullSafe" -> new Expr.Binary(Expr.BinaryOp.NULL_SAFE_EQUAL, expr, callArgs.column(method, args, 0), method.start());
                 case "isin" -> new Expr.In(expr, isinValues(method, args), method.start());
                 default -> throw tokens.error("unsupported Column method '" + method.value() + "'", method);
             };
@@ -257,7 +260,7 @@ final class ColumnExprParser {
                 throw tokens.error(e.getMessage(), args.get(0).position());
             }
         }
-        String type = stringArg(method, args, 0);
+        String type = callArgs.string(method, args, 0);
         try {
             return new Expr.Cast(expr, Literals.typeName(type), method.start());
         } catch (IllegalArgumentException e) {
@@ -270,7 +273,7 @@ final class ColumnExprParser {
         List<Expr> values = new ArrayList<>();
         for (Arg arg : flat) {
             values.add(arg instanceof Arg.Str s ? new Expr.Literal(s.value(), SparkType.Atomic.STRING, s.position())
-                    : columnArg(method, List.of(arg), 0));
+                    : callArgs.column(method, List.of(arg), 0));
         }
         if (values.isEmpty()) {
             throw tokens.error("isin needs at least one value", method);
@@ -369,157 +372,7 @@ final class ColumnExprParser {
         }
         Token named = new Token(function.kind(), names.function(function.value()), function.start(), function.end(),
                 function.quoted(), function.offsets());
-        return call(named, arguments(named.value()));
+        return functions.call(named, arguments(named.value()));
     }
 
-    private Expr call(Token function, List<Arg> args) throws QueryException {
-        String name = function.value();
-        int at = function.start();
-        switch (name) {
-            case "col", "column" -> {
-                return new Expr.ColumnRef(stringArg(function, args, 0), at);
-            }
-            case "lit" -> {
-                requireCount(function, args, 1);
-                if (args.get(0) instanceof Arg.Str s) {
-                    return new Expr.Literal(s.value(), SparkType.Atomic.STRING, at);
-                }
-                Expr value = columnArg(function, args, 0);
-                if (!(value instanceof Expr.Literal)) {
-                    throw tokens.error("lit(…) takes a constant", args.get(0).position());
-                }
-                return value;
-            }
-            case "expr" -> {
-                requireCount(function, args, 1);
-                if (!(args.get(0) instanceof Arg.Str s)) {
-                    throw tokens.error("expr(…) takes a SQL expression string", args.get(0).position());
-                }
-                return SqlExprParser.parseEmbedded(s.token(), tokens.query());
-            }
-            case "countDistinct", "count_distinct", "sumDistinct", "sum_distinct" -> throw tokens.error(
-                    "Distinct aggregations are not supported on streaming DataFrames/Datasets. Consider using "
-                            + "approx_count_distinct() instead.", function);
-            case "window" -> {
-                return window(function, args);
-            }
-            case "session_window" -> {
-                requireCount(function, args, 2);
-                Expr time = args.get(0) instanceof Arg.Str s ? new Expr.ColumnRef(s.value(), s.position())
-                        : columnArg(function, args, 0);
-                if (!(args.get(1) instanceof Arg.Str gap)) {
-                    throw tokens.error("session_window() takes its gap as a string such as \"5 minutes\" (a dynamic "
-                            + "gap expression is not replayed)", args.get(1).position());
-                }
-                return new Expr.Call("session_window", List.of(time,
-                        new Expr.Literal(gap.value(), SparkType.Atomic.STRING, gap.position())), function.start());
-            }
-            case "from_json" -> {
-                return fromJson(function, args);
-            }
-            default -> {
-            }
-        }
-        List<Expr> exprs = new ArrayList<>();
-        for (int i = 0; i < args.size(); i++) {
-            Arg arg = args.get(i);
-            if (arg instanceof Arg.Str s) {
-                // functions take column names as strings: sum("amount"), count("*")
-                exprs.add(s.value().equals("*") ? new Expr.Star(s.position()) : new Expr.ColumnRef(s.value(), s.position()));
-            } else {
-                exprs.add(columnArg(function, args, i));
-            }
-        }
-        String lower = name.toLowerCase(Locale.ROOT);
-        if (lower.equals("mean")) {
-            lower = "avg"; // functions.mean is avg: the column is named avg(…)
-        }
-        if (lower.equals("count") && exprs.size() == 1 && exprs.get(0) instanceof Expr.Star star) {
-            exprs = List.of(new Expr.Literal(1, SparkType.Atomic.INTEGER, star.position()));
-        }
-        return new Expr.Call(lower, exprs, at);
-    }
-
-    /** {@code from_json(column, schema[, options])}: the schema a DDL string, a variable holding one, or a StructType. */
-    private Expr fromJson(Token function, List<Arg> args) throws QueryException {
-        if (args.size() < 2) {
-            throw tokens.error("from_json(…) needs the JSON column and a schema", function);
-        }
-        Arg column = args.get(0);
-        Expr json = column instanceof Arg.Str s ? new Expr.ColumnRef(s.value(), s.position()) : columnArg(function, args, 0);
-        Arg schemaArg = args.get(1) instanceof Arg.Keyword keyword ? keyword.value() : args.get(1);
-        Expr schema = schemaArg instanceof Arg.Str s ? new Expr.Literal(s.value(), SparkType.Atomic.STRING, s.position())
-                : schemaArg instanceof Arg.Column c ? c.expr() : null;
-        if (!(schema instanceof Expr.Literal)) {
-            throw tokens.error("from_json(…) takes its schema as a DDL string, a StructType, or a variable holding "
-                    + "one", schemaArg.position());
-        }
-        return new Expr.Call("from_json", List.of(json, schema), function.start());
-    }
-
-    /** {@code window(timeColumn, windowDuration[, slideDuration[, startTime]])}, positionally or by keyword. */
-    private Expr window(Token function, List<Arg> args) throws QueryException {
-        List<String> names = List.of("timeColumn", "windowDuration", "slideDuration", "startTime");
-        Arg[] slots = new Arg[names.size()];
-        int next = 0;
-        for (Arg arg : args) {
-            if (arg instanceof Arg.Keyword keyword) {
-                int slot = names.indexOf(keyword.name().value());
-                if (slot < 0) {
-                    throw tokens.error("window() has no argument '" + keyword.name().value() + "'", keyword.name());
-                }
-                slots[slot] = keyword.value();
-            } else if (next < slots.length) {
-                slots[next++] = arg;
-            } else {
-                throw tokens.error("window() takes at most 4 arguments", arg.position());
-            }
-        }
-        if (slots[0] == null || slots[1] == null) {
-            throw tokens.error("window() needs a time column and a window duration", function);
-        }
-        List<Expr> exprs = new ArrayList<>();
-        exprs.add(slots[0] instanceof Arg.Str s ? new Expr.ColumnRef(s.value(), s.position()) : columnArg(function, List.of(slots[0]), 0));
-        for (int i = 1; i < slots.length && slots[i] != null; i++) {
-            if (!(slots[i] instanceof Arg.Str s)) {
-                throw tokens.error("window() takes its " + names.get(i) + " as a string such as \"10 minutes\"", slots[i].position());
-            }
-            exprs.add(new Expr.Literal(s.value(), SparkType.Atomic.STRING, s.position()));
-        }
-        if (exprs.size() == 3 && slots[2] == null) {
-            throw tokens.error("window() startTime needs a slideDuration", function);
-        }
-        return new Expr.Call("window", exprs, function.start());
-    }
-
-    private String stringArg(Token method, List<Arg> args, int index) throws QueryException {
-        requireCount(method, args, index + 1);
-        if (args.get(index) instanceof Arg.Str s) {
-            return s.value();
-        }
-        throw tokens.error(method.value() + "(…) takes a string here", args.get(index).position());
-    }
-
-    private Expr columnArg(Token method, List<Arg> args, int index) throws QueryException {
-        requireCount(method, args, index + 1);
-        Arg arg = args.get(index);
-        if (arg instanceof Arg.Column column) {
-            return column.expr();
-        }
-        if (arg instanceof Arg.Str s) {
-            return new Expr.Literal(s.value(), SparkType.Atomic.STRING, s.position());
-        }
-        throw tokens.error(method.value() + "(…) takes a column here", arg.position());
-    }
-
-    private void requireCount(Token method, List<Arg> args, int needed) throws QueryException {
-        if (args.size() < needed) {
-            throw tokens.error(method.value() + "(…) needs " + needed + " argument" + (needed == 1 ? "" : "s"), method);
-        }
-        for (Arg arg : args) {
-            if (arg instanceof Arg.Keyword keyword) {
-                throw tokens.error("keyword arguments are not supported here", keyword.name());
-            }
-        }
-    }
 }
