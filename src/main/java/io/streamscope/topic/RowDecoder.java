@@ -1,7 +1,6 @@
 package io.streamscope.topic;
 
 import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
@@ -10,13 +9,9 @@ import com.fasterxml.jackson.core.json.JsonReadFeature;
 import io.streamscope.sparktypes.Row;
 import io.streamscope.sparktypes.SparkType;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
-import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -26,7 +21,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * {@code from_json(col("value").cast("string"), schema)} in PERMISSIVE mode with default options, as Spark 4.0's
@@ -69,6 +63,7 @@ public final class RowDecoder {
     private final SparkType.Struct schema;
     private final ZoneId sessionZone;
     private final Clock clock;
+    private final JsonScalars scalars;
     /** Field index by name per struct of the schema; for a repeated name the last field, as Spark's lookup does. */
     private final Map<SparkType.Struct, Map<String, Integer>> fieldIndexes;
 
@@ -77,6 +72,7 @@ public final class RowDecoder {
         this.schema = schema;
         this.sessionZone = sessionZone;
         this.clock = clock;
+        this.scalars = new JsonScalars(sessionZone, clock);
         this.fieldIndexes = fieldIndexes;
     }
 
@@ -199,17 +195,10 @@ public final class RowDecoder {
             return null;
         }
         if (type instanceof SparkType.Atomic atomic) {
-            return convertAtomic(parser, token, atomic, input);
+            return scalars.atomic(parser, token, atomic, input);
         }
         if (type instanceof SparkType.Decimal decimal) {
-            if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
-                return toDecimal(parser.getDecimalValue(), decimal);
-            }
-            if (token == JsonToken.VALUE_STRING && parser.getTextLength() >= 1) {
-                // Spark's decimal parser for the default locale (en-US) drops grouping commas.
-                return toDecimal(new BigDecimal(parser.getText().replace(",", "")), decimal);
-            }
-            throw mismatch(parser, token, type);
+            return JsonScalars.decimal(parser, token, decimal);
         }
         if (type instanceof SparkType.Array array && token == JsonToken.START_ARRAY) {
             return convertArray(parser, array, input);
@@ -220,150 +209,7 @@ public final class RowDecoder {
         if (type instanceof SparkType.Struct struct && token == JsonToken.START_OBJECT) {
             return convertObject(parser, struct, input);
         }
-        throw mismatch(parser, token, type);
-    }
-
-    private Object convertAtomic(JsonParser parser, JsonToken token, SparkType.Atomic type, byte[] input) throws IOException {
-        switch (type) {
-            case BOOLEAN:
-                if (token == JsonToken.VALUE_TRUE || token == JsonToken.VALUE_FALSE) {
-                    return token == JsonToken.VALUE_TRUE;
-                }
-                break;
-            case BYTE:
-                if (token == JsonToken.VALUE_NUMBER_INT) {
-                    return parser.getByteValue();
-                }
-                break;
-            case SHORT:
-                if (token == JsonToken.VALUE_NUMBER_INT) {
-                    return parser.getShortValue();
-                }
-                break;
-            case INTEGER:
-                if (token == JsonToken.VALUE_NUMBER_INT) {
-                    return parser.getIntValue();
-                }
-                break;
-            case LONG:
-                if (token == JsonToken.VALUE_NUMBER_INT) {
-                    return parser.getLongValue();
-                }
-                break;
-            case FLOAT:
-                if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
-                    return parser.getFloatValue();
-                }
-                if (token == JsonToken.VALUE_STRING && parser.getTextLength() >= 1) {
-                    Double special = nonNumeric(parser.getText());
-                    if (special != null) {
-                        return special.floatValue();
-                    }
-                }
-                break;
-            case DOUBLE:
-                if (token == JsonToken.VALUE_NUMBER_INT || token == JsonToken.VALUE_NUMBER_FLOAT) {
-                    return parser.getDoubleValue();
-                }
-                if (token == JsonToken.VALUE_STRING && parser.getTextLength() >= 1) {
-                    Double special = nonNumeric(parser.getText());
-                    if (special != null) {
-                        return special;
-                    }
-                }
-                break;
-            case STRING:
-                return token == JsonToken.VALUE_STRING ? parser.getText() : exactText(parser, token, input);
-            case BINARY:
-                if (token == JsonToken.VALUE_STRING) {
-                    return parser.getBinaryValue();
-                }
-                break;
-            case TIMESTAMP:
-                if (token == JsonToken.VALUE_STRING && parser.getTextLength() >= 1) {
-                    String text = parser.getText();
-                    Optional<Long> micros = SparkDateTime.stringToTimestamp(text, sessionZone, clock)
-                            .or(() -> SparkDateTime.stringToTimestamp(SparkDateTime.cleanLegacy(text), sessionZone, clock));
-                    return SparkDateTime.microsToInstant(micros.orElseThrow(() -> new Mismatch(
-                            "cannot parse \"" + text + "\" as a timestamp")));
-                }
-                if (token == JsonToken.VALUE_NUMBER_INT) {
-                    // Epoch seconds; Spark multiplies without an overflow check, and so does this.
-                    return SparkDateTime.microsToInstant(parser.getLongValue() * SparkDateTime.MICROS_PER_SECOND);
-                }
-                break;
-            case TIMESTAMP_NTZ:
-                if (token == JsonToken.VALUE_STRING && parser.getTextLength() >= 1) {
-                    String text = parser.getText();
-                    long micros = SparkDateTime.stringToTimestampWithoutTimeZone(text).orElseThrow(() -> new Mismatch(
-                            "cannot parse \"" + text + "\" as a timestamp without time zone"));
-                    return SparkDateTime.microsToLocalDateTime(micros);
-                }
-                break;
-            case DATE:
-                if (token == JsonToken.VALUE_STRING && parser.getTextLength() >= 1) {
-                    return LocalDate.ofEpochDay(parseDate(parser.getText()));
-                }
-                break;
-            case NULL:
-                // Spark answers null without skipping the value, so the tokens of an object or array given for a
-                // VOID field are read as the enclosing struct's; reproduced as is.
-                return null;
-            case CALENDAR_INTERVAL:
-                break;
-        }
-        throw mismatch(parser, token, type);
-    }
-
-    private static int parseDate(String text) {
-        Optional<Integer> days = SparkDateTime.stringToDate(text)
-                .or(() -> SparkDateTime.stringToDate(SparkDateTime.cleanLegacy(text)));
-        if (days.isPresent()) {
-            return days.get();
-        }
-        try {
-            // Spark 1.5 wrote days since the epoch as text.
-            return Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            throw new Mismatch("cannot parse \"" + text + "\" as a date");
-        }
-    }
-
-    private static Double nonNumeric(String text) {
-        return switch (text) {
-            case "NaN" -> Double.NaN;
-            case "+INF", "+Infinity", "Infinity" -> Double.POSITIVE_INFINITY;
-            case "-INF", "-Infinity" -> Double.NEGATIVE_INFINITY;
-            default -> null;
-        };
-    }
-
-    /** Spark's {@code Decimal.set}: HALF_UP to the scale, then null (an error) when the precision overflows. */
-    private static BigDecimal toDecimal(BigDecimal value, SparkType.Decimal type) {
-        BigDecimal scaled = value.setScale(type.scale(), RoundingMode.HALF_UP);
-        if (scaled.precision() > type.precision()) {
-            throw new Mismatch(value.toPlainString() + " does not fit " + DdlParser.ddlOf(type) + " ("
-                    + scaled.precision() + " digits)");
-        }
-        return scaled;
-    }
-
-    /** Spark 4.0 ({@code spark.sql.json.enableExactStringParsing}): the value's JSON text exactly as written. */
-    private static String exactText(JsonParser parser, JsonToken token, byte[] input) throws IOException {
-        long start = parser.currentTokenLocation().getByteOffset();
-        if (token == JsonToken.START_OBJECT || token == JsonToken.START_ARRAY) {
-            parser.skipChildren();
-        }
-        long end = parser.currentLocation().getByteOffset();
-        if (start < 0 || end < start || end > input.length) {
-            // A non-UTF-8 input (Jackson detected UTF-16/32) has no byte offsets: re-serialize instead.
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try (JsonGenerator generator = FACTORY.createGenerator(out)) {
-                generator.copyCurrentStructure(parser);
-            }
-            return out.toString(StandardCharsets.UTF_8);
-        }
-        return new String(input, (int) start, (int) (end - start), StandardCharsets.UTF_8);
+        throw JsonValueMismatch.of(parser, token, type);
     }
 
     private List<Object> convertArray(JsonParser parser, SparkType.Array type, byte[] input) throws IOException, PartialValue {
@@ -406,7 +252,7 @@ public final class RowDecoder {
             }
         }
         if (failure != null) {
-            throw new Mismatch(failure + " (one bad value makes the whole map null)");
+            throw new JsonValueMismatch(failure + " (one bad value makes the whole map null)");
         }
         Row.MapValue map = new Row.MapValue(keys, values);
         if (partialProblem != null) {
@@ -437,17 +283,8 @@ public final class RowDecoder {
         }
     }
 
-    private static Mismatch mismatch(JsonParser parser, JsonToken token, SparkType type) throws IOException {
-        if (token == JsonToken.VALUE_STRING && parser.getTextLength() < 1) {
-            return new Mismatch("an empty string is not " + DdlParser.ddlOf(type));
-        }
-        String text = token == JsonToken.START_OBJECT ? "an object" : token == JsonToken.START_ARRAY ? "an array"
-                : token == JsonToken.VALUE_STRING ? "\"" + abbreviate(parser.getText()) + "\"" : parser.getText();
-        return new Mismatch("cannot read " + text + " as " + DdlParser.ddlOf(type));
-    }
-
     private static String reason(Throwable e) {
-        if (e instanceof Mismatch) {
+        if (e instanceof JsonValueMismatch) {
             return e.getMessage();
         }
         if (e instanceof JsonProcessingException json) {
@@ -470,17 +307,6 @@ public final class RowDecoder {
 
     private static String location(JsonProcessingException e) {
         return e.getLocation() == null ? "" : " (at character " + e.getLocation().getCharOffset() + ")";
-    }
-
-    private static String abbreviate(String text) {
-        return text.length() > 60 ? text.substring(0, 60) + "…" : text;
-    }
-
-    /** A value that does not fit its type (Spark's CannotParseJSONFieldException and kin). */
-    private static final class Mismatch extends RuntimeException {
-        Mismatch(String message) {
-            super(message, null, false, false);
-        }
     }
 
     /** A struct, array or map read with some bad values nulled (Spark's PartialValueException). */
