@@ -19,7 +19,7 @@ import java.io.UncheckedIOException;
  * <p>
  * Each row is written the same way, the first of a partition included: C2 compiles the row path while the first
  * partitions are read, and a branch its profile never saw taken (a partition's first row, another partition's prefix)
- * made it throw the compiled code away at the next partition and compile the reader's loop again, twice.
+ * made it throw the compiled code away at the next partition and compile the reader's loop again.
  */
 final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
 
