@@ -38,8 +38,11 @@ fi
 # The JIT: commands that read a checkpoint's logs and metadata are done before most of what C2 compiles is ready, and
 # the compiling takes up to half their CPU; C1 alone halves inspect's (README, "The targets of issue 16"). Reads of
 # data (state rows, a replay, a topic) and the doctor's state checks run long enough for C2 to pay from the start.
-# For state rows C2 inlines less deeply than Java's defaults: on 1M keys its compiling was a quarter of the CPU, and
-# the smaller compilations make 1M keys 5-10 % faster and 10M no slower (alternating runs of the three bench stores).
+# For state rows C2 inlines code already compiled big less than Java's defaults: on 1M keys its compiling was a
+# quarter of the CPU, and the smaller compilations made 1M keys 5-10 % faster and 10M no slower (alternating runs of
+# the three bench stores). Once 1M keys went to C1 alone (below), inlining nine calls deep rather than twelve cost the
+# 10M-key read about 5 % (three sets of 8-12 alternating runs; fifteen, Java's default, no better than twelve): the
+# row path from the reader's loop to a field's digits is about ten calls deep.
 # The window needs C2 for stepping through 100,000 rows, but at its start C2 compiled what runs a few thousand
 # times (CSS matching, the first layout) on the second core the FX thread needs: with C2's thresholds ten times
 # Java's, the first frame came about 0.4 s sooner on Java 17 (0.1 s on 25) and the hot code of a step still gets C2
@@ -64,7 +67,7 @@ case "${1:-}" in
     if small_local_store "$@"; then
       jit="-XX:TieredStopAtLevel=1"
     else
-      jit="-XX:InlineSmallCode=1000 -XX:MaxInlineLevel=9"
+      jit="-XX:InlineSmallCode=1000 -XX:MaxInlineLevel=12"
     fi ;;
   replay | topic | doctor) jit="-XX:+TieredCompilation" ;;
   *) # the window (no command)
