@@ -204,16 +204,6 @@ public final class JsonBytes extends OutputStream {
         return value < POWERS_OF_TEN[digits - 1] ? digits - 1 : digits;
     }
 
-    public void writeDouble(double value) {
-        reserve(NUMBER_TEXT_ROOM);
-        size = putDouble(bytes, size, value);
-    }
-
-    public void writeFloat(float value) {
-        reserve(NUMBER_TEXT_ROOM);
-        size = putFloat(bytes, size, value);
-    }
-
     /** Writes a double as Jackson does at {@code at}, which has {@link #NUMBER_TEXT_ROOM} bytes of room. */
     static int putDouble(byte[] to, int at, double value) {
         return putNumberText(to, at, Double.toString(value), Double.isFinite(value));
