@@ -1,6 +1,5 @@
 package io.streamscope.topic;
 
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -22,9 +21,6 @@ import java.util.Optional;
  * FLOAT and DOUBLE, a STRING's exact JSON text, timestamps and dates in the session time zone.
  */
 final class JsonScalars {
-
-    /** Writes a value's JSON again where its bytes cannot be cut out (generator defaults, as the reading factory's). */
-    private static final JsonFactory WRITER = new JsonFactory();
 
     private final ZoneId sessionZone;
     private final Clock clock;
@@ -170,7 +166,7 @@ final class JsonScalars {
         if (start < 0 || end < start || end > input.length) {
             // A non-UTF-8 input (Jackson detected UTF-16/32) has no byte offsets: re-serialize instead.
             ByteArrayOutputStream out = new ByteArrayOutputStream();
-            try (JsonGenerator generator = WRITER.createGenerator(out)) {
+            try (JsonGenerator generator = RowDecoder.FACTORY.createGenerator(out)) {
                 generator.copyCurrentStructure(parser);
             }
             return out.toString(StandardCharsets.UTF_8);

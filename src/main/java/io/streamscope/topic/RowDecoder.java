@@ -51,7 +51,8 @@ import java.util.Objects;
  */
 public final class RowDecoder {
 
-    private static final JsonFactory FACTORY = JsonFactory.builder()
+    /** The factory of every parser here, and of the generator that writes a value's JSON again ({@link JsonScalars}). */
+    static final JsonFactory FACTORY = JsonFactory.builder()
             // Spark's JSONOptions defaults: single quotes and NaN/Infinity allowed, the rest strict.
             .enable(JsonReadFeature.ALLOW_SINGLE_QUOTES)
             .enable(JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS)
