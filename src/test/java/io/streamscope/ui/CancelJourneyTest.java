@@ -97,7 +97,7 @@ class CancelJourneyTest {
         robot.interact(() -> window.model().open(big));
         assertTrue(held.await(20, TimeUnit.SECONDS), "the read reached commits/200");
         StatusBar status = robot.lookup("#statusBar").query();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(status::getProgress) > 0.5);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(status::getProgress) > 0.5);
         assertTrue(onFx(status::getProgress) < 1.0, "a determinate bar part way: " + onFx(status::getProgress));
         String reading = onFx(() -> robot.lookup("#activityLabel").queryLabeled().getText());
         assertTrue(reading.startsWith("Reading big-checkpoint: commits/") && reading.endsWith(" of 800 files"), reading);

@@ -176,7 +176,7 @@ class DebuggerJourneyTest {
         assertEquals(0, selected());
 
         robot.type(KeyCode.SPACE);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS,
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS,
                 () -> onFx(() -> timeline().getSelectedIndex() == 2 && !window.model().playback().isPlaying()));
         Button play = robot.lookup("#playButton").queryButton();
         assertEquals("Play", onFx(play::getText), "stopped at the end");
@@ -209,7 +209,7 @@ class DebuggerJourneyTest {
         assertTrue(tooltip.startsWith("Batch 2 will replay") && tooltip.contains("exactly the same offsets"), tooltip);
         // the tooltip, made on the first move over the timeline, shows as the pointer rests
         robot.moveBy(1, 0);
-        org.testfx.util.WaitForAsyncUtils.waitFor(10, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(() ->
+        org.testfx.util.WaitForAsyncUtils.waitFor(30, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(() ->
                 javafx.stage.Window.getWindows().stream().anyMatch(shown -> shown instanceof javafx.scene.control.Tooltip tip
                         && tip.isShowing() && tip.getText().startsWith("Batch 2 will replay"))));
         String commitLane = onFx(() -> {

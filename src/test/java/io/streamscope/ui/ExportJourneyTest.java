@@ -56,7 +56,7 @@ class ExportJourneyTest {
     }
 
     private static void await(Task<?> task) throws Exception {
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, task::isDone);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, task::isDone);
         WaitForAsyncUtils.waitForFxEvents();
     }
 

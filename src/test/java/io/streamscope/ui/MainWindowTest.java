@@ -126,7 +126,7 @@ class MainWindowTest {
     void stateOfTheSelectedBatchWithWhatItChanged(FxRobot robot) throws Exception {
         UiTestSupport.open(robot, window, FIXTURES.resolve("checkpoint-version-4.0.0/hdfs/agg"));
         TableView<io.streamscope.ui.state.StateRowView> state = robot.lookup("#stateTable").queryTableView();
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> state.getItems().size()) == 6);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> state.getItems().size()) == 6);
         List<io.streamscope.ui.state.StateRowView> rows = onFx(() -> List.copyOf(state.getItems()));
         assertEquals("{\"_1\":6}", rows.stream().filter(r -> r.change() == io.streamscope.ui.state.StateRowView.Change.ADDED)
                 .findFirst().orElseThrow().key(), "batch 3, selected at opening, added key 6");
@@ -145,7 +145,7 @@ class MainWindowTest {
                         + robot.lookup("#stateTable .table-row-cell").queryAll().size());
 
         robot.interact(() -> timeline().select(0));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(summary::getText).contains("after batch 0"));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(summary::getText).contains("after batch 0"));
         assertTrue(onFx(() -> state.getItems().stream().allMatch(r -> r.change() == io.streamscope.ui.state.StateRowView.Change.ADDED)));
         screenshot(robot, window.scene(), "state-panel.png");
     }

@@ -58,7 +58,7 @@ class PresentationStateTest {
         UiTestSupport.awaitIdle(window);
         Node pane = robot.lookup("#presentationStatePane").query();
         TableView<StateColumns.Row> table = robot.lookup("#presentationStateTable").queryAs(TableView.class);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> pane.isVisible() && table.getItems().size() == 3));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> pane.isVisible() && table.getItems().size() == 3));
 
         List<TableColumn<StateColumns.Row, ?>> groups = onFx(() -> List.copyOf(table.getColumns()));
         assertEquals(List.of("Key", "Value"), groups.stream().map(TableColumn::getText).toList());

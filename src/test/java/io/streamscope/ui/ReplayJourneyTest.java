@@ -227,7 +227,7 @@ class ReplayJourneyTest {
         String address = "127.0.0.1:" + port;
         robot.interact(() -> window.model().replay().topicProperty().set(
                 io.streamscope.ui.replay.TopicChoice.kafka(address, null)));
-        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(window.model().replay()::isRunning));
+        WaitForAsyncUtils.waitFor(20, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(window.model().replay()::isRunning));
 
         long before = onFx(() -> window.model().timeline().selectedIndexProperty().get());
         // what the replay was doing at the moment the click was handled: a window held by the read would handle it late

@@ -98,7 +98,7 @@ class StateViewJourneyTest {
         assertTrue(robot.lookup("#stateTable .table-row-cell").queryAll().stream()
                 .anyMatch(row -> row.getPseudoClassStates().contains(DELETED)), "the deleted row is drawn struck through");
         Label figures = robot.lookup("#stateSparkFigures").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !onFx(figures::getText).isEmpty());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !onFx(figures::getText).isEmpty());
         assertEquals("Spark's progress: numRowsTotal 2 · numRowsUpdated 1 · numRowsRemoved 1 (the state files agree)",
                 onFx(figures::getText));
         screenshot(robot, window.scene(), "state-evicted-window.png");
@@ -173,10 +173,10 @@ class StateViewJourneyTest {
         assertEquals(3, items(table).size());
 
         robot.clickOn("#stateFilterField").write("\"customer_id\":3");
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> items(table).size() == 1);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> items(table).size() == 1);
         assertTrue(items(table).get(0).key().contains("\"customer_id\":3"));
         robot.interact(() -> robot.lookup("#stateFilterField").queryTextInputControl().clear());
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> items(table).size() == 3);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> items(table).size() == 3);
 
         String sum = onFx(() -> table.getVisibleLeafColumns().stream().map(TableColumn::getId)
                 .filter(id -> id.startsWith("stateValue:sum")).findFirst().orElseThrow());
@@ -199,16 +199,16 @@ class StateViewJourneyTest {
         assertTrue(inPartition1 > 0 && inPartition1 < 3, "the sample has rows in both partitions");
         robot.moveTo(bar).moveBy(1, 0); // the chart's tooltip, made when the pointer first comes over a bar
         String barTip = String.format("Partition 1: %,d rows", inPartition1);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(() -> javafx.stage.Window.getWindows().stream()
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(() -> javafx.stage.Window.getWindows().stream()
                 .anyMatch(shown -> shown instanceof javafx.scene.control.Tooltip tip && tip.isShowing() && tip.getText().equals(barTip))));
         robot.clickOn(bar);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> items(table).size() == inPartition1);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> items(table).size() == inPartition1);
         assertTrue(items(table).stream().allMatch(r -> r.partition() == 1));
         ComboBox<?> chooser = robot.lookup("#statePartitionChooser").queryComboBox();
         assertEquals(1, onFx(chooser::getValue), "the chooser follows the chart");
         screenshot(robot, window.scene(), "state-partition-filter.png");
         robot.clickOn(bar);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> items(table).size() == 3);
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> items(table).size() == 3);
     }
 
     @Test
@@ -255,7 +255,7 @@ class StateViewJourneyTest {
         text = onFx(explanation::getText);
         assertTrue(text.startsWith("Left side") && text.contains("keyToNumValues: join key → count"), text);
         Label figures = robot.lookup("#stateSparkFigures").queryAs(Label.class);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !onFx(figures::getText).isEmpty());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !onFx(figures::getText).isEmpty());
         String said = onFx(figures::getText);
         assertTrue(said.contains("numRowsRemoved 4; the state files: numRowsTotal 6 · numRowsUpdated 3 · numRowsRemoved 7")
                 && said.contains("outer join"), said);

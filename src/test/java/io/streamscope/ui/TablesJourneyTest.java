@@ -74,7 +74,7 @@ class TablesJourneyTest {
 
     /** Until no row of either table animates (stepping back may flash the result table). */
     private void awaitStill() throws Exception {
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> {
             Drawn drawn = onFx(this::drawn);
             return drawn.input().stream().noneMatch(DrawnRow::animating)
                     && drawn.result().stream().noneMatch(DrawnRow::animating);

@@ -71,7 +71,7 @@ class ThemeJourneyTest {
     private static Paint rowBackground(FxRobot robot, MainWindow window) throws Exception {
         TableView<?> input = robot.from(window.scene().getRoot()).lookup("#inputTable").queryAs(TableView.class);
         robot.interact(() -> input.scrollTo(4)); // batch 1's row
-        WaitForAsyncUtils.waitFor(5, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(() -> firstRow(input) != null));
+        WaitForAsyncUtils.waitFor(20, java.util.concurrent.TimeUnit.SECONDS, () -> onFx(() -> firstRow(input) != null));
         return onFx(() -> {
             var fills = firstRow(input).getBackground().getFills();
             return fills.get(fills.size() - 1).getFill();

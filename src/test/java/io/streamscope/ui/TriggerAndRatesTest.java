@@ -44,7 +44,7 @@ class TriggerAndRatesTest {
         UiTestSupport.open(robot, window, SAMPLES.resolve("shop-totals-update"));
         UiTestSupport.awaitReplay(window);
         BatchTimeline timeline = robot.lookup("#batchTimeline").queryAs(BatchTimeline.class);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> onFx(() -> timeline.paintedColumns().stream()
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> onFx(() -> timeline.paintedColumns().stream()
                 .allMatch(column -> column.triggerMark() != null)));
         assertEquals(List.of("run 1", "run 2", "run 3"), onFx(() -> timeline.paintedColumns().stream()
                 .map(PaintedColumn::triggerMark).toList()), "availableNow: three runs of one batch each");

@@ -97,7 +97,7 @@ public final class UiTestSupport {
     public static long screenshot(FxRobot robot, Scene scene, String name) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
         if (scene.lookup("#batchTimeline") instanceof BatchTimeline timeline) {
-            WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> !onFx(timeline::isGliding));
+            WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !onFx(timeline::isGliding));
             WaitForAsyncUtils.waitForFxEvents();
         }
         AtomicReference<PngImage> image = new AtomicReference<>();

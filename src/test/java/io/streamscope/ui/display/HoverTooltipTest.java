@@ -55,7 +55,7 @@ class HoverTooltipTest {
         Tooltip made = onFx(button::getTooltip);
         assertNotNull(made, "made when the pointer came over the button");
         assertEquals("Play or pause", onFx(made::getText));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> onFx(made::isShowing));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> onFx(made::isShowing));
 
         robot.moveTo(elsewhere);
         robot.interact(() -> HoverTooltip.setText(button, "Pause"));

@@ -54,7 +54,7 @@ class SparkSnippetJourneyTest {
         Button button = robot.lookup("#sparkSnippetButton").queryAs(Button.class);
         assertFalse(button.isDisabled());
         robot.clickOn(button);
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> !robot.lookup("#sparkSnippetText").queryAll().isEmpty());
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> !robot.lookup("#sparkSnippetText").queryAll().isEmpty());
         String first = snippet(robot);
         String store = onFx(() -> window.model().state().selectedStoreProperty().get().store().storeName());
         String side = store.substring(0, store.indexOf('-'));
