@@ -111,6 +111,19 @@ else
   archive="$app/streamscope.jsa"
   set -- -cp "$jar" io.streamscope.Launcher "$@"
 fi
+# The compression libraries' native code, which the image's build took out of the jar (lib/app/native): each library
+# told where it lies, else it copies its own out of the jar into a temporary file at every start. lz4-java looks on
+# java.library.path, given as Java's own default with that folder first.
+native="$app/native"
+if [ -f "$native/liblz4-java.so" ]; then
+  set -- "-Djava.library.path=$native${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}:/usr/java/packages/lib:/usr/lib64:/lib64:/lib:/usr/lib" "$@"
+fi
+if [ -f "$native/libsnappyjava.so" ]; then
+  set -- "-Dorg.xerial.snappy.lib.path=$native" -Dorg.xerial.snappy.lib.name=libsnappyjava.so "$@"
+fi
+if [ -f "$native/libzstd-jni.so" ]; then
+  set -- "-DZstdNativePath=$native/libzstd-jni.so" "$@"
+fi
 # lib/app/runtime.args: what the image's runtime needs (from Java 24, leave for the native libraries and Unsafe).
 if [ -f "$archive" ] && [ "$archived" = "$jar" ]; then
   exec "$java" "@$app/runtime.args" $log $gc $jit "-XX:SharedArchiveFile=$archive" "$@"
