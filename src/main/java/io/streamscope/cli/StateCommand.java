@@ -93,7 +93,7 @@ final class StateCommand implements Command {
         }
         StateReader reader = StateReader.open(checkpoint, operator, store, schema);
         java.io.BufferedOutputStream buffered = new java.io.BufferedOutputStream(new NonClosingStream(out), 1 << 16);
-        try (JsonGenerator json = Json.mapper().getFactory().createGenerator(buffered)) {
+        try (JsonGenerator json = Json.factory().createGenerator(buffered)) {
             json.setPrettyPrinter(new LinePerElementPrinter());
             json.writeStartObject();
             json.writeNumberField("batchId", batchId);

@@ -93,7 +93,7 @@ final class StateRowsJson implements PartitionRenderer<StateRowsJson> {
     private void writeWithJackson(StateRow row) {
         try {
             if (json == null) {
-                json = Json.mapper().getFactory().createGenerator(bytes);
+                json = Json.factory().createGenerator(bytes);
                 json.setRootValueSeparator(null); // the rows are joined here, not by the generator's space
             }
             json.writeStartObject();
