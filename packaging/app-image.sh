@@ -43,11 +43,11 @@ done > "$unpacked/javafx-files"
 (cd "$unpacked/files" && tr '\n' '\0' < ../javafx-files | xargs -0 rm -f && find . -type d -empty -delete)
 mv "$unpacked/files/META-INF/MANIFEST.MF" "$unpacked/MANIFEST.MF"
 jar --create --file "$input/streamscope.jar" --manifest "$unpacked/MANIFEST.MF" -C "$unpacked/files" .
-# The compression libraries' native code for this machine (LZ4, Snappy, zstd: the codecs of state files) in lib/app/
-# native, where bin/streamscope points each library. From inside the jar each copies its own into a temporary file
-# and loads it from there at every start: lz4-java's lookup opened the jar, some 36,000 entries, and that took 80 ms of
-# a state read before its first block (a tenth of a 1M-key read); where /tmp may not hold code, they would not load.
-# The jar keeps its copies, for a JVM started without the launcher.
+# The compression libraries' native code for this machine (LZ4, Snappy, zstd: the codecs of state files) in
+# lib/app/native, where bin/streamscope points each library. From inside the jar each copies its own into a temporary
+# file and loads it from there at every start: lz4-java's lookup opened the jar, some 36,000 entries, which took 50-80
+# ms of a state read before its first block (a tenth of a 1M-key read); where /tmp may not hold code, they would not
+# load. The jar keeps its copies, for a JVM started without the launcher.
 mkdir -p "$input/native"
 if [ "$(uname -s)" = Linux ]; then
   case "$(uname -m)" in
@@ -58,7 +58,8 @@ if [ "$(uname -s)" = Linux ]; then
   if [ -n "$java_arch" ]; then
     files="$unpacked/files"
     for library in "$files/net/jpountz/util/linux/$java_arch/liblz4-java.so" \
-        "$files/org/xerial/snappy/native/Linux/$snappy_arch/libsnappyjava.so" "$files/linux/$java_arch"/libzstd-jni-*.so; do
+        "$files/org/xerial/snappy/native/Linux/$snappy_arch/libsnappyjava.so" \
+        "$files/linux/$java_arch"/libzstd-jni-*.so; do
       name=${library##*/}
       case "$name" in libzstd-jni-*) name=libzstd-jni.so ;; esac # its version is the jar's business
       if [ -f "$library" ]; then cp "$library" "$input/native/$name"; fi

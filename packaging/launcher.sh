@@ -116,7 +116,8 @@ fi
 # java.library.path, given as Java's own default with that folder first.
 native="$app/native"
 if [ -f "$native/liblz4-java.so" ]; then
-  set -- "-Djava.library.path=$native${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}:/usr/java/packages/lib:/usr/lib64:/lib64:/lib:/usr/lib" "$@"
+  libraries="$native${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}:/usr/java/packages/lib:/usr/lib64:/lib64:/lib:/usr/lib"
+  set -- "-Djava.library.path=$libraries" "$@"
 fi
 if [ -f "$native/libsnappyjava.so" ]; then
   set -- "-Dorg.xerial.snappy.lib.path=$native" -Dorg.xerial.snappy.lib.name=libsnappyjava.so "$@"
