@@ -25,7 +25,6 @@ public record BatchRuns(Map<Long, List<Execution>> byBatch, List<JsonNode> spark
     public static final String SPARK_RUN = "spark-run.json";
     public static final String PROGRESS = "progress.jsonl";
     private static final long MAX_BYTES = 16 << 20;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * One execution of a batch.
@@ -136,10 +135,18 @@ public record BatchRuns(Map<Long, List<Execution>> byBatch, List<JsonNode> spark
                 return Optional.empty();
             }
             try (java.io.InputStream in = Files.newInputStream(file)) { // local or remote alike
-                return Optional.ofNullable(JSON.readTree(in));
+                return Optional.ofNullable(Reader.JSON.readTree(in));
             }
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * The mapper, made on the first read (in the background): {@link #NONE} is what the window starts with, and making
+     * a mapper there took some 20 ms of the FX thread before the first frame.
+     */
+    private static final class Reader {
+        static final ObjectMapper JSON = new ObjectMapper();
     }
 }
