@@ -7,13 +7,18 @@ import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
+import org.fxmisc.richtext.CodeArea;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -113,6 +118,57 @@ class NormalModeLayoutTest {
         System.out.println("[normal-layout] heading " + seen);
         assertTrue(seen.get(0).endsWith("\"\""), "at 1024 px the buttons leave no room for words: " + seen);
         assertFalse(seen.get(2).endsWith("\"\""), "at 1920 px the heading shows: " + seen);
+    }
+
+    /**
+     * A user's own checkpoint comes without its job (no {@code job.py}, no sidecar): the empty editor's hint wraps
+     * within the editor, and the actions beside it keep their words. The hint on one line once made the editor as wide
+     * as the line, cut the buttons to "…" and centred the hint with its start cut off.
+     */
+    @Test
+    void withoutItsJobTheEditorsHintWrapsAndItsActionsKeepTheirWords(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path checkpoint = dir.resolve("totals");
+        io.streamscope.TempTree.copy(SAMPLES.resolve("shop-totals-update"), checkpoint);
+        for (String beside : List.of("job.py", "streamscope.json", "spark-run.json", "progress.jsonl")) {
+            Files.deleteIfExists(checkpoint.resolve(beside));
+        }
+        List<String> failures = new ArrayList<>();
+        for (Size size : List.of(new Size(1024, 576, "1024x576"), new Size(1280, 720, "1280x720"),
+                new Size(1920, 1080, "1920x1080"))) {
+            AtomicReference<MainWindow> made = new AtomicReference<>();
+            AtomicReference<Stage> stage = new AtomicReference<>();
+            robot.interact(() -> ProjectorLayoutTest.window(size.width(), size.height(), made, stage).model().open(checkpoint));
+            try {
+                UiTestSupport.awaitLoaded(made.get());
+                Scene scene = made.get().scene();
+                ProjectorLayoutTest.pulse(robot, scene);
+                CodeArea editor = robot.from(scene.getRoot()).lookup("#queryEditor").queryAs(CodeArea.class);
+                assertEquals("", onFx(editor::getText), size.name() + ": no job, an empty editor");
+                Node row = robot.from(scene.getRoot()).lookup("#jobEditorRow").query();
+                if (!onFx(row::isVisible)) {
+                    continue; // folded to one line on a short window: no editor, no actions to cut
+                }
+                Node hint = onFx(editor::getPlaceholder);
+                Bounds hintBounds = onFx(hint::getBoundsInParent);
+                double editorWidth = onFx(editor::getWidth);
+                if (!onFx(hint::isVisible) || hintBounds.getMinX() < -0.5 || hintBounds.getMaxX() > editorWidth + 0.5) {
+                    failures.add(size.name() + ": the hint " + hintBounds + " is not within the editor, " + editorWidth + " px wide");
+                }
+                for (String id : List.of("#applyQueryButton", "#openJobButton", "#topicSourceMenu")) {
+                    Region action = robot.from(scene.getRoot()).lookup(id).queryAs(Region.class);
+                    double width = onFx(action::getWidth);
+                    double needed = onFx(() -> action.prefWidth(-1));
+                    if (width < needed - 0.5) {
+                        failures.add(size.name() + ": " + id + " is " + Math.round(width) + " px of the " + Math.round(needed)
+                                + " its words take");
+                    }
+                }
+                screenshot(robot, scene, "normal-without-job-" + size.name() + ".png");
+            } finally {
+                robot.interact(() -> stage.get().close());
+            }
+        }
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
     }
 
     private void check(FxRobot robot, Size size, List<String> report, List<String> failures) throws Exception {

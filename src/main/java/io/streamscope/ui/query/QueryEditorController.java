@@ -79,9 +79,14 @@ public final class QueryEditorController {
         queryEditor.setAccessibleText("The job or query");
         Label placeholder = new Label("Paste the streaming job (PySpark or Scala) or open it (Open job…), or write a "
                 + "query such as orders.groupBy(\"customer_id\").count(); Ctrl+Enter replays it");
-        placeholder.getStyleClass().add("placeholder-text");
+        placeholder.getStyleClass().addAll("placeholder-text", "query-editor-placeholder");
         placeholder.setWrapText(true);
-        queryEditor.setPlaceholder(placeholder);
+        // wrapped within the editor: unbounded, the area made room for it on one line (the buttons beside it were cut
+        // to "…") and centred it, its start cut off, whenever a checkpoint came without its job
+        placeholder.maxWidthProperty().bind(javafx.beans.binding.Bindings.createDoubleBinding(() -> Math.max(0,
+                queryEditor.getWidth() - queryEditor.getInsets().getLeft() - queryEditor.getInsets().getRight()),
+                queryEditor.widthProperty(), queryEditor.insetsProperty()));
+        queryEditor.setPlaceholder(placeholder, javafx.geometry.Pos.TOP_LEFT);
         VirtualizedScrollPane<CodeArea> scroll = new VirtualizedScrollPane<>(queryEditor);
         scroll.getStyleClass().add("query-editor-scroll");
         queryEditorHolder.getChildren().setAll(scroll);
