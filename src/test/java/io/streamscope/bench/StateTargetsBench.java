@@ -17,6 +17,9 @@ import java.util.List;
  *     target ≥ 20× Spark (≤ 0.76 s), ≤ 150 MB RSS</li>
  * <li>{@code hdfs10m}: 10M keys, HDFS, in {@code -Xmx512m}; Spark 24.0 s, 4.4 GB; target ≥ 10× (≤ 2.4 s)</li>
  * <li>{@code hdfs}: 1M keys, HDFS; Spark 10.0–10.5 s; target ≥ 12× (≤ 0.83 s) and ≤ 1.2× the LZ4 floor</li>
+ * <li>{@code history}: the 1M keys of {@code hdfs} after 100 batches with Spark's defaults (a snapshot every ten
+ *     versions, all 100 kept: 22,000 files, 144 MB), read at the newest; no Spark figure and no target, the floor
+ *     that of the files the read takes (the newest snapshots)</li>
  * </ul>
  * The stores are written once under {@code target/bench-state/} (the 10M one takes a minute) and kept.
  * Run after {@code mvn -B -o -q package -DskipTests}:
@@ -28,14 +31,25 @@ public final class StateTargetsBench {
     private static final int RUNS = 5;
     private static final int PARTITIONS = 200;
 
-    private record Case(String name, int keys, SyntheticStateStore.Layout layout, List<String> jvm, double sparkLow,
-                        double sparkHigh, String sparkMemory, double targetTimes) {
+    /** A store to read; {@code versions} beyond three: a history ({@link SyntheticStateStore#writeHistory}). */
+    private record Case(String name, int keys, SyntheticStateStore.Layout layout, int versions, List<String> jvm,
+                        double sparkLow, double sparkHigh, String sparkMemory, double targetTimes) {
+
+        boolean quoted() {
+            return sparkLow > 0;
+        }
+
+        /** The files an LZ4 floor decompresses: all, or those of the newest version's snapshots. */
+        List<String> floorFiles() {
+            return versions == 3 ? List.of() : List.of(versions + "\\.snapshot");
+        }
     }
 
     private static final List<Case> CASES = List.of(
-            new Case("rocksdb", 1_000_000, SyntheticStateStore.Layout.ROCKSDB_CHANGELOG, List.of(), 15.2, 18.9, "900 MB", 20),
-            new Case("hdfs10m", 10_000_000, SyntheticStateStore.Layout.HDFS, List.of("-Xmx512m"), 24.0, 24.0, "4.4 GB", 10),
-            new Case("hdfs", 1_000_000, SyntheticStateStore.Layout.HDFS, List.of(), 10.0, 10.5, "?", 12));
+            new Case("rocksdb", 1_000_000, SyntheticStateStore.Layout.ROCKSDB_CHANGELOG, 3, List.of(), 15.2, 18.9, "900 MB", 20),
+            new Case("hdfs10m", 10_000_000, SyntheticStateStore.Layout.HDFS, 3, List.of("-Xmx512m"), 24.0, 24.0, "4.4 GB", 10),
+            new Case("hdfs", 1_000_000, SyntheticStateStore.Layout.HDFS, 3, List.of(), 10.0, 10.5, "?", 12),
+            new Case("history", 1_000_000, SyntheticStateStore.Layout.HDFS, 100, List.of(), 0, 0, "", 0));
 
     private StateTargetsBench() {
     }
@@ -45,7 +59,7 @@ public final class StateTargetsBench {
             System.out.println("StateTargetsBench: build the jar first: mvn -B -o -q package -DskipTests");
             return;
         }
-        List<String> chosen = args.length == 0 ? List.of("rocksdb", "hdfs10m", "hdfs") : List.of(args);
+        List<String> chosen = args.length == 0 ? List.of("rocksdb", "hdfs10m", "hdfs", "history") : List.of(args);
         Path base = Files.createDirectories(Path.of("target/bench-state"));
         for (Case c : CASES) {
             if (chosen.contains(c.name())) {
@@ -58,7 +72,11 @@ public final class StateTargetsBench {
         if (!Files.exists(folder.resolve("metadata"))) {
             Files.createDirectories(folder);
             long start = System.nanoTime();
-            SyntheticStateStore.write(folder, c.keys(), PARTITIONS, c.layout());
+            if (c.versions() == 3) {
+                SyntheticStateStore.write(folder, c.keys(), PARTITIONS, c.layout());
+            } else {
+                SyntheticStateStore.writeHistory(folder, c.keys(), PARTITIONS, c.versions());
+            }
             System.out.printf("wrote %s (%s) in %s in %.1f s%n", SyntheticStateStore.describe(c.keys(), PARTITIONS),
                     c.layout(), folder, (System.nanoTime() - start) / 1e9);
         }
@@ -71,17 +89,19 @@ public final class StateTargetsBench {
         List<Long> imageCpu = new ArrayList<>();
         List<Long> imageMs = new ArrayList<>();
         List<Long> imageRss = new ArrayList<>();
-        List<String> floor = List.of("java", "-cp", "target/test-classes:target/streamscope.jar", Lz4Floor.class.getName(),
-                folder.toString());
+        List<String> floor = new ArrayList<>(List.of("java", "-cp", "target/test-classes:target/streamscope.jar",
+                Lz4Floor.class.getName(), folder.toString()));
+        floor.addAll(c.floorFiles());
+        String batch = String.valueOf(c.versions() - 1);
         for (int run = 0; run < RUNS; run++) {
             floorMs.add(WholeProcess.run(floor, new File("/dev/null")).millis());
-            WholeProcess.Run jar = WholeProcess.run(WholeProcess.jar(c.jvm(), "state", folder.toString(), "--batch", "2"), out);
+            WholeProcess.Run jar = WholeProcess.run(WholeProcess.jar(c.jvm(), "state", folder.toString(), "--batch", batch), out);
             jarMs.add(jar.millis());
             jarRss.add(jar.peakRssMb());
             jarCpu.add(jar.cpuMillis());
             if (image) {
                 // the launcher takes no JVM options; the JVM reads them from JAVA_TOOL_OPTIONS
-                WholeProcess.Run img = WholeProcess.run(WholeProcess.image("state", folder.toString(), "--batch", "2"), out,
+                WholeProcess.Run img = WholeProcess.run(WholeProcess.image("state", folder.toString(), "--batch", batch), out,
                         new File("."), c.jvm().isEmpty() ? java.util.Map.of() : java.util.Map.of("JAVA_TOOL_OPTIONS", String.join(" ", c.jvm())));
                 imageMs.add(img.millis());
                 imageRss.add(img.peakRssMb());
@@ -91,23 +111,27 @@ public final class StateTargetsBench {
         long rows = countRows(out);
         System.out.printf("%s: %,d keys, 200 partitions, %s %s: %,d rows, %.0f MB of JSON; medians of %d (min–max)%n",
                 c.name(), c.keys(), c.layout(), String.join(" ", c.jvm()), rows, out.length() / 1e6, RUNS);
-        System.out.printf("  Spark 4.0.1 State Data Source (quoted)  %.1f–%.1f s, %s%n", c.sparkLow(), c.sparkHigh(), c.sparkMemory());
+        if (c.quoted()) {
+            System.out.printf("  Spark 4.0.1 State Data Source (quoted)  %.1f–%.1f s, %s%n", c.sparkLow(), c.sparkHigh(), c.sparkMemory());
+        }
         System.out.printf("  LZ4 floor (Lz4Floor, a process)         %s%n", WholeProcess.seconds(floorMs));
         print("java -jar", jarMs, jarCpu, jarRss, c, floorMs);
         if (image) {
             print("app image", imageMs, imageCpu, imageRss, c, floorMs);
         }
-        System.out.printf("  target: ≥ %.0f× Spark (≤ %.2f s)%s%n", c.targetTimes(), c.sparkLow() / c.targetTimes(),
-                c.name().equals("rocksdb") ? ", ≤ 150 MB RSS" : c.name().equals("hdfs") ? ", ≤ 1.2× the LZ4 floor" : "");
+        if (c.quoted()) {
+            System.out.printf("  target: ≥ %.0f× Spark (≤ %.2f s)%s%n", c.targetTimes(), c.sparkLow() / c.targetTimes(),
+                    c.name().equals("rocksdb") ? ", ≤ 150 MB RSS" : c.name().equals("hdfs") ? ", ≤ 1.2× the LZ4 floor" : "");
+        }
         Files.deleteIfExists(out.toPath());
     }
 
     private static void print(String what, List<Long> ms, List<Long> cpu, List<Long> rss, Case c, List<Long> floorMs) {
         double seconds = WholeProcess.median(ms) / 1000.0;
-        System.out.printf("  %-38s  %s (CPU %s), peak RSS %d MB (%d–%d) = %.1f–%.1f× faster than Spark, %.2f× the LZ4 floor%n",
+        String spark = c.quoted() ? String.format(" = %.1f–%.1f× faster than Spark,", c.sparkLow() / seconds, c.sparkHigh() / seconds) : ",";
+        System.out.printf("  %-38s  %s (CPU %s), peak RSS %d MB (%d–%d)%s %.2f× the LZ4 floor%n",
                 what, WholeProcess.seconds(ms), WholeProcess.seconds(cpu), WholeProcess.median(rss), rss.stream().min(Long::compare).orElse(-1L),
-                rss.stream().max(Long::compare).orElse(-1L), c.sparkLow() / seconds, c.sparkHigh() / seconds,
-                seconds * 1000 / WholeProcess.median(floorMs));
+                rss.stream().max(Long::compare).orElse(-1L), spark, seconds * 1000 / WholeProcess.median(floorMs));
     }
 
     /** The lines that are rows: {@code {"partition":…}}, one a line. */

@@ -51,16 +51,7 @@ public final class SyntheticStateStore {
     }
 
     static void write(Path folder, int keys, int partitions, Layout layout) throws IOException {
-        Files.writeString(folder.resolve("metadata"), "{\"id\":\"8d2f1c0e-4b7a-4e59-9a1d-5c3b2e1f0a99\"}");
-        Files.createDirectories(folder.resolve("offsets"));
-        Files.createDirectories(folder.resolve("commits"));
-        for (int batch = 0; batch < 3; batch++) {
-            Files.writeString(folder.resolve("offsets/" + batch), "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":"
-                    + (1769072400000L + batch) + ",\"conf\":{\"spark.sql.streaming.stateStore.providerClass\":\""
-                    + layout.providerClass + "\",\"spark.sql.shuffle.partitions\":\"" + partitions + "\"}}\n"
-                    + "{\"orders\":{\"0\":" + (batch + 1L) * keys + "}}");
-            Files.writeString(folder.resolve("commits/" + batch), "v1\n{\"nextBatchWatermarkMs\":0}");
-        }
+        logs(folder, keys, partitions, 3, layout);
         for (int partition = 0; partition < partitions; partition++) {
             Path dir = Files.createDirectories(folder.resolve("state/0/" + partition));
             for (int version = 1; version <= 3; version++) {
@@ -76,6 +67,61 @@ public final class SyntheticStateStore {
                 }
             }
         }
+        schema(folder);
+    }
+
+    /**
+     * The layout of a store that has run for a while with Spark's defaults (HDFS): {@code versions} batches, version 1
+     * putting every key and each later one updating a hundredth of a partition's keys, a snapshot of the whole
+     * partition every ten versions (spark.sql.streaming.stateStore.minDeltasForSnapshot), every version kept
+     * (minBatchesToRetain is 100). A read of the newest version takes its snapshot only.
+     */
+    static void writeHistory(Path folder, int keys, int partitions, int versions) throws IOException {
+        logs(folder, keys, partitions, versions, Layout.HDFS);
+        for (int partition = 0; partition < partitions; partition++) {
+            Path dir = Files.createDirectories(folder.resolve("state/0/" + partition));
+            int partitionKeys = (keys - partition + partitions - 1) / partitions;
+            long[] sums = new long[partitionKeys];
+            long[] counts = new long[partitionKeys];
+            for (int version = 1; version <= versions; version++) {
+                try (DataOutputStream out = new DataOutputStream(lz4(Files.newOutputStream(dir.resolve(version + ".delta"))))) {
+                    for (int i = 0; i < partitionKeys; i++) {
+                        if (version == 1 || i % 100 == version % 100) {
+                            long key = partition + (long) i * partitions;
+                            sums[i] += key;
+                            counts[i]++;
+                            writeRecord(out, row(key), row(sums[i], counts[i]));
+                        }
+                    }
+                    out.writeInt(-1);
+                }
+                if (version % 10 == 0) {
+                    try (DataOutputStream out = new DataOutputStream(lz4(Files.newOutputStream(dir.resolve(version + ".snapshot"))))) {
+                        for (int i = 0; i < partitionKeys; i++) {
+                            writeRecord(out, row(partition + (long) i * partitions), row(sums[i], counts[i]));
+                        }
+                        out.writeInt(-1);
+                    }
+                }
+            }
+        }
+        schema(folder);
+    }
+
+    private static void logs(Path folder, int keys, int partitions, int batches, Layout layout) throws IOException {
+        Files.writeString(folder.resolve("metadata"), "{\"id\":\"8d2f1c0e-4b7a-4e59-9a1d-5c3b2e1f0a99\"}");
+        Files.createDirectories(folder.resolve("offsets"));
+        Files.createDirectories(folder.resolve("commits"));
+        for (int batch = 0; batch < batches; batch++) {
+            Files.writeString(folder.resolve("offsets/" + batch), "v1\n{\"batchWatermarkMs\":0,\"batchTimestampMs\":"
+                    + (1769072400000L + batch) + ",\"conf\":{\"spark.sql.streaming.stateStore.providerClass\":\""
+                    + layout.providerClass + "\",\"spark.sql.shuffle.partitions\":\"" + partitions + "\"}}\n"
+                    + "{\"orders\":{\"0\":" + (batch + 1L) * keys + "}}");
+            Files.writeString(folder.resolve("commits/" + batch), "v1\n{\"nextBatchWatermarkMs\":0}");
+        }
+    }
+
+    private static void schema(Path folder) throws IOException {
         Path schema = Files.createDirectories(folder.resolve("state/0/0/_metadata")).resolve("schema");
         try (DataOutputStream out = new DataOutputStream(Files.newOutputStream(schema))) {
             out.writeUTF("v2");
