@@ -64,8 +64,9 @@ final class WorkAreaLayout {
         double room = height - divider - tables.minHeight(width);
         boolean folded = display.jobEditorFoldProperty().get().folds(room < OPEN_EDITOR_EM * em);
         display.jobEditorFoldedProperty().set(folded);
-        // unfolded by the user where there is no room: the editor's lines win over the tables' minimum
-        editor.setMinHeight(!folded && room < OPEN_EDITOR_EM * em ? OPEN_EDITOR_EM * em : 0);
+        // unfolded by the user where there is no room: the editor's lines win over the tables' minimum; folded, its
+        // bar does, the one way left to the editor
+        editor.setMinHeight(folded ? editor.prefHeight(width) : room < OPEN_EDITOR_EM * em ? OPEN_EDITOR_EM * em : 0);
         if (!folded && share * height - divider <= room) {
             split.setDividerPosition(0, share); // room enough: the share, as the divider always stood
             return;

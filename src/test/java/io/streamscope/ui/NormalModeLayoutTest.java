@@ -171,6 +171,73 @@ class NormalModeLayoutTest {
         assertTrue(failures.isEmpty(), String.join("\n", failures));
     }
 
+    /**
+     * A topic of 16 partitions and batch ids in the thousands (the transport bar then takes two rows): the timeline
+     * squeezes its lanes, and the job editor keeps at least its bar, its one way in, with the tables whole below it.
+     * Both had once been left no room at 1280×720: the editor not even its bar.
+     */
+    @Test
+    void manyPartitionsLeaveTheJobEditorItsBarAndTheTablesTheirRoom(FxRobot robot, @TempDir Path dir) throws Exception {
+        Path checkpoint = SyntheticCheckpoint.write(dir.resolve("wide"), 10_000, 16, 5);
+        List<String> failures = new ArrayList<>();
+        for (Size size : List.of(new Size(1280, 720, "1280x720"), new Size(1280, 672, "1280x720-less-bars"),
+                new Size(1920, 1080, "1920x1080"))) {
+            AtomicReference<MainWindow> made = new AtomicReference<>();
+            AtomicReference<Stage> stage = new AtomicReference<>();
+            robot.interact(() -> ProjectorLayoutTest.window(size.width(), size.height(), made, stage).model().open(checkpoint));
+            try {
+                UiTestSupport.awaitLoaded(made.get());
+                Scene scene = made.get().scene();
+                ProjectorLayoutTest.pulse(robot, scene);
+                Node root = scene.getRoot();
+                Region row = robot.from(root).lookup("#jobEditorRow").queryAs(Region.class);
+                Region bar = robot.from(root).lookup("#jobFoldBar").queryAs(Region.class);
+                Region editor = onFx(row::isVisible) ? row : bar;
+                double editorShown = onFx(() -> visibleHeight(editor, scene));
+                double editorNeeds = onFx(() -> editor == bar ? bar.prefHeight(-1) : OPEN_EDITOR_PX);
+                if (editorShown < editorNeeds - 0.5) {
+                    failures.add(size.name() + ": the job editor" + (editor == bar ? "'s bar" : "") + " shows "
+                            + Math.round(editorShown) + " px of " + Math.round(editorNeeds));
+                }
+                for (String id : List.of("#inputTable", "#tablesSplit")) { // the result table gives way to the replay's error: no topic
+                    Region table = robot.from(root).lookup(id).queryAs(Region.class);
+                    double shown = onFx(() -> visibleHeight(table, scene));
+                    double least = onFx(() -> table.minHeight(-1));
+                    if (shown < least - 0.5) {
+                        failures.add(size.name() + ": " + id + " shows " + Math.round(shown) + " px of its " + Math.round(least));
+                    }
+                }
+                Node timeline = robot.from(root).lookup("#batchTimeline").query();
+                if (onFx(() -> visibleHeight(timeline, scene)) < 60) {
+                    failures.add(size.name() + ": the timeline hardly shows");
+                }
+                screenshot(robot, scene, "normal-16-partitions-" + size.name() + ".png");
+            } finally {
+                robot.interact(() -> stage.get().close());
+            }
+        }
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    /** The least an unfolded editor takes: three lines of a job and a source's row (ui.WorkAreaLayout). */
+    private static final double OPEN_EDITOR_PX = 60;
+
+    /** How much of a node's height shows: within the scene and every ancestor (a split clips its items). */
+    private static double visibleHeight(Node node, Scene scene) {
+        if (!showing(node)) {
+            return 0;
+        }
+        Bounds b = node.localToScene(node.getLayoutBounds());
+        double top = Math.max(b.getMinY(), 0);
+        double bottom = Math.min(b.getMaxY(), scene.getHeight());
+        for (Node at = node.getParent(); at != null; at = at.getParent()) {
+            Bounds shown = at.localToScene(at.getLayoutBounds());
+            top = Math.max(top, shown.getMinY());
+            bottom = Math.min(bottom, shown.getMaxY());
+        }
+        return Math.max(0, bottom - top);
+    }
+
     private void check(FxRobot robot, Size size, List<String> report, List<String> failures) throws Exception {
         AtomicReference<MainWindow> made = new AtomicReference<>();
         AtomicReference<Stage> stage = new AtomicReference<>();

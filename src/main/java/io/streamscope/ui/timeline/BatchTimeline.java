@@ -223,7 +223,9 @@ public class BatchTimeline extends Region {
 
     @Override
     protected double computeMinHeight(double width) {
-        return computePrefHeight(width);
+        TimelineData data = model == null ? TimelineData.EMPTY : model.getData();
+        return snappedTopInset() + snappedBottomInset()
+                + TimelineGeometry.minHeight(font.get().getSize(), data.lanes().size(), data.hasState());
     }
 
     @Override

@@ -27,13 +27,27 @@ public record TimelineGeometry(double width, double height, double em, int laneC
     static final double BOTTOM_EM = 0.3;
     /** Input lanes shown at full height before they are squeezed. */
     static final int ROOMY_LANES = 6;
+    /**
+     * The height of input lanes a timeline keeps on a short window: many partitions' lanes are squeezed into as many
+     * full lanes' height as this, so that the job editor's bar and the tables keep their room (16 partitions and a
+     * long batch id at 1280×720 had left the editor not even its bar).
+     */
+    static final int SHORT_WINDOW_LANES = 3;
 
     /** What lies under a point. */
     public enum Part { NONE, GUTTER, HEADER, INPUT, OFFSETS, COMMIT, STATE, WATERMARK }
 
     public static double prefHeight(double em, int laneCount, boolean hasState) {
-        return em * (HEADER_EM + Math.max(1, Math.min(laneCount, ROOMY_LANES)) * INPUT_LANE_EM
-                + markLanes(hasState) * MARK_LANE_EM + BOTTOM_EM);
+        return height(em, Math.min(laneCount, ROOMY_LANES), hasState);
+    }
+
+    /** The least height: the pref height of up to {@link #SHORT_WINDOW_LANES} lanes. */
+    public static double minHeight(double em, int laneCount, boolean hasState) {
+        return height(em, Math.min(laneCount, SHORT_WINDOW_LANES), hasState);
+    }
+
+    private static double height(double em, int fullLanes, boolean hasState) {
+        return em * (HEADER_EM + Math.max(1, fullLanes) * INPUT_LANE_EM + markLanes(hasState) * MARK_LANE_EM + BOTTOM_EM);
     }
 
     private static int markLanes(boolean hasState) {

@@ -36,6 +36,17 @@ class TimelineGeometryTest {
         assertEquals(14 * TimelineGeometry.MIN_COLUMN_EM, narrow.columnWidth(), 1e-9);
     }
 
+    /** A short window squeezes many partitions' lanes; a few lanes, which never take much, keep their height. */
+    @Test
+    void manyLanesMayBeSqueezedToThreeLanesHeight() {
+        assertEquals(TimelineGeometry.prefHeight(14, 1, true), TimelineGeometry.minHeight(14, 1, true), 1e-9);
+        assertEquals(TimelineGeometry.prefHeight(14, 3, false), TimelineGeometry.minHeight(14, 3, false), 1e-9);
+        assertEquals(TimelineGeometry.prefHeight(14, 3, true), TimelineGeometry.minHeight(14, 16, true), 1e-9);
+        assertEquals(3 * 14 * TimelineGeometry.INPUT_LANE_EM,
+                TimelineGeometry.prefHeight(14, 16, true) - TimelineGeometry.minHeight(14, 16, true), 1e-9,
+                "sixteen partitions prefer six lanes' height and give up three");
+    }
+
     @Test
     void partsAreStackedTopToBottom() {
         TimelineGeometry geo = geometry(3, 0, 3);
