@@ -133,41 +133,30 @@ class NormalModeLayoutTest {
             Files.deleteIfExists(checkpoint.resolve(beside));
         }
         List<String> failures = new ArrayList<>();
-        for (Size size : List.of(new Size(1024, 576, "1024x576"), new Size(1280, 720, "1280x720"),
-                new Size(1920, 1080, "1920x1080"))) {
-            AtomicReference<MainWindow> made = new AtomicReference<>();
-            AtomicReference<Stage> stage = new AtomicReference<>();
-            robot.interact(() -> ProjectorLayoutTest.window(size.width(), size.height(), made, stage).model().open(checkpoint));
-            try {
-                UiTestSupport.awaitLoaded(made.get());
-                Scene scene = made.get().scene();
-                ProjectorLayoutTest.pulse(robot, scene);
-                CodeArea editor = robot.from(scene.getRoot()).lookup("#queryEditor").queryAs(CodeArea.class);
-                assertEquals("", onFx(editor::getText), size.name() + ": no job, an empty editor");
-                Node row = robot.from(scene.getRoot()).lookup("#jobEditorRow").query();
-                if (!onFx(row::isVisible)) {
-                    continue; // folded to one line on a short window: no editor, no actions to cut
-                }
-                Node hint = onFx(editor::getPlaceholder);
-                Bounds hintBounds = onFx(hint::getBoundsInParent);
-                double editorWidth = onFx(editor::getWidth);
-                if (!onFx(hint::isVisible) || hintBounds.getMinX() < -0.5 || hintBounds.getMaxX() > editorWidth + 0.5) {
-                    failures.add(size.name() + ": the hint " + hintBounds + " is not within the editor, " + editorWidth + " px wide");
-                }
-                for (String id : List.of("#applyQueryButton", "#openJobButton", "#topicSourceMenu")) {
-                    Region action = robot.from(scene.getRoot()).lookup(id).queryAs(Region.class);
-                    double width = onFx(action::getWidth);
-                    double needed = onFx(() -> action.prefWidth(-1));
-                    if (width < needed - 0.5) {
-                        failures.add(size.name() + ": " + id + " is " + Math.round(width) + " px of the " + Math.round(needed)
-                                + " its words take");
-                    }
-                }
-                screenshot(robot, scene, "normal-without-job-" + size.name() + ".png");
-            } finally {
-                robot.interact(() -> stage.get().close());
+        atSizes(robot, checkpoint, "normal-without-job-", List.of(new Size(1024, 576, "1024x576"),
+                new Size(1280, 720, "1280x720"), new Size(1920, 1080, "1920x1080")), (size, root) -> {
+            CodeArea editor = robot.from(root).lookup("#queryEditor").queryAs(CodeArea.class);
+            assertEquals("", onFx(editor::getText), size.name() + ": no job, an empty editor");
+            Node row = robot.from(root).lookup("#jobEditorRow").query();
+            if (!onFx(row::isVisible)) {
+                return; // folded to one line on a short window: no editor, no actions to cut
             }
-        }
+            Node hint = onFx(editor::getPlaceholder);
+            Bounds hintBounds = onFx(hint::getBoundsInParent);
+            double editorWidth = onFx(editor::getWidth);
+            if (!onFx(hint::isVisible) || hintBounds.getMinX() < -0.5 || hintBounds.getMaxX() > editorWidth + 0.5) {
+                failures.add(size.name() + ": the hint " + hintBounds + " is not within the editor, " + editorWidth + " px wide");
+            }
+            for (String id : List.of("#applyQueryButton", "#openJobButton", "#topicSourceMenu")) {
+                Region action = robot.from(root).lookup(id).queryAs(Region.class);
+                double width = onFx(action::getWidth);
+                double needed = onFx(() -> action.prefWidth(-1));
+                if (width < needed - 0.5) {
+                    failures.add(size.name() + ": " + id + " is " + Math.round(width) + " px of the " + Math.round(needed)
+                            + " its words take");
+                }
+            }
+        });
         assertTrue(failures.isEmpty(), String.join("\n", failures));
     }
 
@@ -180,8 +169,43 @@ class NormalModeLayoutTest {
     void manyPartitionsLeaveTheJobEditorItsBarAndTheTablesTheirRoom(FxRobot robot, @TempDir Path dir) throws Exception {
         Path checkpoint = SyntheticCheckpoint.write(dir.resolve("wide"), 10_000, 16, 5);
         List<String> failures = new ArrayList<>();
-        for (Size size : List.of(new Size(1280, 720, "1280x720"), new Size(1280, 672, "1280x720-less-bars"),
-                new Size(1920, 1080, "1920x1080"))) {
+        atSizes(robot, checkpoint, "normal-16-partitions-", List.of(new Size(1280, 720, "1280x720"),
+                new Size(1280, 672, "1280x720-less-bars"), new Size(1920, 1080, "1920x1080")), (size, root) -> {
+            Scene scene = root.getScene();
+            Region row = robot.from(root).lookup("#jobEditorRow").queryAs(Region.class);
+            Region bar = robot.from(root).lookup("#jobFoldBar").queryAs(Region.class);
+            Region editor = onFx(row::isVisible) ? row : bar;
+            double editorShown = onFx(() -> visibleHeight(editor, scene));
+            double editorNeeds = onFx(() -> editor == bar ? bar.prefHeight(-1) : OPEN_EDITOR_PX);
+            if (editorShown < editorNeeds - 0.5) {
+                failures.add(size.name() + ": the job editor" + (editor == bar ? "'s bar" : "") + " shows "
+                        + Math.round(editorShown) + " px of " + Math.round(editorNeeds));
+            }
+            for (String id : List.of("#inputTable", "#tablesSplit")) { // the result table gives way to the replay's error: no topic
+                Region table = robot.from(root).lookup(id).queryAs(Region.class);
+                double shown = onFx(() -> visibleHeight(table, scene));
+                double least = onFx(() -> table.minHeight(-1));
+                if (shown < least - 0.5) {
+                    failures.add(size.name() + ": " + id + " shows " + Math.round(shown) + " px of its " + Math.round(least));
+                }
+            }
+            Node timeline = robot.from(root).lookup("#batchTimeline").query();
+            if (onFx(() -> visibleHeight(timeline, scene)) < 60) {
+                failures.add(size.name() + ": the timeline hardly shows");
+            }
+        });
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    /** What is looked at in a window of one size, its checkpoint read ({@code root}: the scene's root). */
+    private interface SizeCheck {
+        void check(Size size, Node root) throws Exception;
+    }
+
+    /** Opens {@code checkpoint} in a window of each size, checks it, keeps a screenshot and closes it. */
+    private static void atSizes(FxRobot robot, Path checkpoint, String screenshots, List<Size> sizes, SizeCheck check)
+            throws Exception {
+        for (Size size : sizes) {
             AtomicReference<MainWindow> made = new AtomicReference<>();
             AtomicReference<Stage> stage = new AtomicReference<>();
             robot.interact(() -> ProjectorLayoutTest.window(size.width(), size.height(), made, stage).model().open(checkpoint));
@@ -189,34 +213,12 @@ class NormalModeLayoutTest {
                 UiTestSupport.awaitLoaded(made.get());
                 Scene scene = made.get().scene();
                 ProjectorLayoutTest.pulse(robot, scene);
-                Node root = scene.getRoot();
-                Region row = robot.from(root).lookup("#jobEditorRow").queryAs(Region.class);
-                Region bar = robot.from(root).lookup("#jobFoldBar").queryAs(Region.class);
-                Region editor = onFx(row::isVisible) ? row : bar;
-                double editorShown = onFx(() -> visibleHeight(editor, scene));
-                double editorNeeds = onFx(() -> editor == bar ? bar.prefHeight(-1) : OPEN_EDITOR_PX);
-                if (editorShown < editorNeeds - 0.5) {
-                    failures.add(size.name() + ": the job editor" + (editor == bar ? "'s bar" : "") + " shows "
-                            + Math.round(editorShown) + " px of " + Math.round(editorNeeds));
-                }
-                for (String id : List.of("#inputTable", "#tablesSplit")) { // the result table gives way to the replay's error: no topic
-                    Region table = robot.from(root).lookup(id).queryAs(Region.class);
-                    double shown = onFx(() -> visibleHeight(table, scene));
-                    double least = onFx(() -> table.minHeight(-1));
-                    if (shown < least - 0.5) {
-                        failures.add(size.name() + ": " + id + " shows " + Math.round(shown) + " px of its " + Math.round(least));
-                    }
-                }
-                Node timeline = robot.from(root).lookup("#batchTimeline").query();
-                if (onFx(() -> visibleHeight(timeline, scene)) < 60) {
-                    failures.add(size.name() + ": the timeline hardly shows");
-                }
-                screenshot(robot, scene, "normal-16-partitions-" + size.name() + ".png");
+                check.check(size, scene.getRoot());
+                screenshot(robot, scene, screenshots + size.name() + ".png");
             } finally {
                 robot.interact(() -> stage.get().close());
             }
         }
-        assertTrue(failures.isEmpty(), String.join("\n", failures));
     }
 
     /** The least an unfolded editor takes: three lines of a job and a source's row (ui.WorkAreaLayout). */
