@@ -18,7 +18,8 @@ import java.util.function.Predicate;
  * listing is a round trip (tens of milliseconds to S3), and 200 partitions listed one after another took seconds at
  * every open and, in follow mode, at every commit. The listings wait in the {@link FolderAccess} for the reader, which
  * takes them in its own order, so its findings and answer are those of one thread listing as it goes. A local folder
- * is listed as it is read, there a listing costs the CPU: a wide one in runs on the cores ({@code StateDiscovery}).
+ * is listed as it is read, where a listing costs CPU rather than a round trip; a wide local store's partitions are read
+ * in runs on the cores instead ({@code StateDiscovery}).
  */
 final class ListingPrefetch {
 
