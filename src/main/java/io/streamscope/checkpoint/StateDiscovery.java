@@ -1,7 +1,6 @@
 package io.streamscope.checkpoint;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.streamscope.task.InOrder;
 import io.streamscope.task.Progress;
 import io.streamscope.task.Work;
 
@@ -13,9 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.SortedSet;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * Finds the stateful operators under {@code state/}: {@code <op>/<partition>/[<store>/]} folders, the versions of
@@ -24,60 +21,11 @@ import java.util.TreeSet;
  */
 final class StateDiscovery {
 
-    private static final String DEFAULT_STORE = "default";
     /** The named stores of a stream-stream join (state formats 1 and 2), the only ones before operator metadata. */
     private static final java.util.Set<String> JOIN_STORES = java.util.Set.of("left-keyToNumValues",
             "left-keyWithIndexToValue", "right-keyToNumValues", "right-keyWithIndexToValue");
-    private static final String METADATA_DIR = "_metadata";
-    /** Partition folders a worker reads at a time where a store is wide ({@link #scanPartitionsInRuns}). */
-    private static final int PARTITIONS_PER_RUN = 16;
 
     private StateDiscovery() {
-    }
-
-    /** Facts gathered for one store across partitions. */
-    private static final class StoreFacts {
-        final SortedSet<Integer> partitions = new TreeSet<>();
-        /** Partitions whose store folder exists, with state files in it or not. */
-        final SortedSet<Integer> folders = new TreeSet<>();
-        final SortedSet<Long> versions = new TreeSet<>();
-        /** The newest version of each partition's files, for the partitions with any. */
-        final Map<Integer, Long> newestByPartition = new TreeMap<>();
-        /** The last partition's versions, sorted: most partitions have the same, added to {@link #versions} once. */
-        private long[] lastVersions = new long[0];
-        /** Temp files ({@code .<name>.<uuid>.tmp}) per partition: what an interrupted write leaves. */
-        final Map<Integer, List<String>> tempFiles = new TreeMap<>();
-        boolean hdfsFiles;
-        boolean rocksDbFiles;
-        final List<StateSchemaFile> schemaFiles = new ArrayList<>();
-
-        /** Adds the facts of later partitions (none of them among this one's). */
-        void addAll(StoreFacts later) {
-            partitions.addAll(later.partitions);
-            folders.addAll(later.folders);
-            versions.addAll(later.versions);
-            newestByPartition.putAll(later.newestByPartition);
-            tempFiles.putAll(later.tempFiles);
-            hdfsFiles |= later.hdfsFiles;
-            rocksDbFiles |= later.rocksDbFiles;
-            schemaFiles.addAll(later.schemaFiles);
-        }
-
-        /** The versions of a partition's files, the first {@code count} of {@code versions} in any order. */
-        void addVersions(int partition, long[] versions, int count) {
-            if (count == 0) {
-                return;
-            }
-            long[] sorted = java.util.Arrays.copyOf(versions, count);
-            java.util.Arrays.sort(sorted);
-            newestByPartition.put(partition, sorted[count - 1]);
-            if (!java.util.Arrays.equals(sorted, lastVersions)) {
-                for (long version : sorted) {
-                    this.versions.add(version);
-                }
-                lastVersions = sorted;
-            }
-        }
     }
 
     /** Operator metadata ({@code _metadata/metadata} v1 or {@code _metadata/v2/<n>}), as far as read here. */
@@ -163,12 +111,11 @@ final class StateDiscovery {
         Optional<OperatorMetadata> metadata = readOperatorMetadata(access, operatorDir);
         java.util.Set<String> knownStores = metadata.map(m -> m.partitionsByStore().keySet()).orElse(java.util.Set.of());
         java.util.function.Predicate<String> storeFolder = name -> knownStores.contains(name) || JOIN_STORES.contains(name);
-        Map<String, StoreFacts> stores = inRuns && !ListingPrefetch.pays(access) && partitionEntries.size() >= PARTITIONS_PER_RUN * 2
-                ? scanPartitionsInRuns(access, operatorId, partitionEntries, storeFolder, progress, work)
-                : scanPartitions(access, operatorId, partitionEntries, storeFolder, progress, work);
-        StoreFacts defaults = stores.get(DEFAULT_STORE);
+        Map<String, StoreFacts> stores = PartitionFolders.read(access, operatorId, partitionEntries, storeFolder, progress, work,
+                inRuns);
+        StoreFacts defaults = stores.get(PartitionFolders.DEFAULT_STORE);
         if (defaults != null && stores.size() > 1 && defaults.versions.isEmpty() && defaults.schemaFiles.isEmpty()) {
-            stores.remove(DEFAULT_STORE); // the partition folders only hold named stores (stream-stream join)
+            stores.remove(PartitionFolders.DEFAULT_STORE); // the partition folders only hold named stores (stream-stream join)
         }
         addSchemaV3Files(access, operatorDir, stores);
         if (metadata.isEmpty()) {
@@ -190,86 +137,6 @@ final class StateDiscovery {
         return new StateOperatorInfo(operatorId, metadata.map(OperatorMetadata::operatorName).orElse(null),
                 metadata.map(OperatorMetadata::version).orElse(0), storeInfos,
                 metadata.map(OperatorMetadata::stateVariables).orElse(Map.of()));
-    }
-
-    /**
-     * The partition folders of a wide local store, cut into runs read on the workers ({@link InOrder}). Spark keeps
-     * some 100 versions a partition by default, so a store of 200 partitions holds 22,000 files, each listed and
-     * looked at ({@code lstat}): on one core while the other idled once the logs were read, {@code inspect} of such a
-     * checkpoint 0.23 s, in runs 0.20 s (a few files a partition: no change). Each run has its own facts and findings,
-     * joined in partition order, so the answer and its notes are those of one thread reading the folders in turn.
-     */
-    private static Map<String, StoreFacts> scanPartitionsInRuns(FolderAccess access, int operatorId, List<Path> partitionEntries,
-                                                                java.util.function.Predicate<String> storeFolder,
-                                                                LogProgress progress, Work work) {
-        Map<String, StoreFacts> stores = new TreeMap<>();
-        int runs = (partitionEntries.size() + PARTITIONS_PER_RUN - 1) / PARTITIONS_PER_RUN;
-        int workers = InOrder.workers();
-        InOrder.run(runs, workers, workers * 2, number -> {
-            Findings findings = new Findings();
-            List<Path> entries = partitionEntries.subList(number * PARTITIONS_PER_RUN,
-                    Math.min(partitionEntries.size(), (number + 1) * PARTITIONS_PER_RUN));
-            return new PartitionRun(scanPartitions(access.reportingTo(findings), operatorId, entries, storeFolder, progress, work),
-                    findings);
-        }, number -> work.check(), (run, number) -> {
-            access.findings().addAll(run.findings());
-            run.stores().forEach((name, facts) -> stores.computeIfAbsent(name, k -> new StoreFacts()).addAll(facts));
-        });
-        return stores;
-    }
-
-    /** What one run of partition folders held: its stores' facts, and the findings made reading them. */
-    private record PartitionRun(Map<String, StoreFacts> stores, Findings findings) {
-    }
-
-    /** Reads {@code partitionEntries} (the entries of an operator's folder) one after another: each store's facts. */
-    private static Map<String, StoreFacts> scanPartitions(FolderAccess access, int operatorId, List<Path> partitionEntries,
-                                                          java.util.function.Predicate<String> storeFolder,
-                                                          LogProgress progress, Work work) {
-        boolean listAhead = ListingPrefetch.pays(access);
-        Map<String, StoreFacts> stores = new TreeMap<>();
-        for (int at = 0; at < partitionEntries.size(); at++) {
-            if (listAhead && at % ListingPrefetch.AHEAD == 0) {
-                List<Path> next = partitionEntries.subList(at, Math.min(partitionEntries.size(), at + ListingPrefetch.AHEAD))
-                        .stream().filter(entry -> LogFolder.parseBatchId(entry.getFileName().toString()) != null
-                                && ListingPrefetch.isFolder(entry)).toList();
-                ListingPrefetch.listAhead(access, next, storeFolder, work);
-            }
-            Path partitionDir = partitionEntries.get(at);
-            String name = partitionDir.getFileName().toString();
-            if (Files.isSymbolicLink(partitionDir)) {
-                access.noteLink(partitionDir, "a symbolic link among the partitions, not a partition (Spark writes no links);"
-                        + " not followed");
-                continue;
-            }
-            boolean folder = Files.isDirectory(partitionDir, LinkOption.NOFOLLOW_LINKS);
-            if (name.equals(METADATA_DIR) || name.equals("_stateSchema")) {
-                continue;
-            }
-            Long partition = LogFolder.parseBatchId(name);
-            if (partition == null || partition > Integer.MAX_VALUE || !folder) {
-                access.findings().note(access.relative(partitionDir), "not a partition folder (Spark writes state/"
-                        + operatorId + "/<partition>/); ignored");
-                continue;
-            }
-            int p = partition.intValue();
-            progress.next("state/" + operatorId + "/" + p);
-            List<Path> folders = readStoreFolder(access, partitionDir, p, stores.computeIfAbsent(DEFAULT_STORE, k -> new StoreFacts()));
-            for (Path child : folders) {
-                String childName = child.getFileName().toString();
-                if (childName.equals(METADATA_DIR) || childName.equals("SSTs") || childName.equals("logs")
-                        || StateFileName.parse(childName) != null || StateFileName.isSidecar(childName)) {
-                    continue;
-                }
-                if (storeFolder.test(childName)) {
-                    readStoreFolder(access, child, p, stores.computeIfAbsent(childName, k -> new StoreFacts()));
-                } else {
-                    access.findings().note(access.relative(child), "a folder Spark does not write (named stores are the"
-                            + " operator metadata's, or a stream-stream join's four): not a state store; ignored");
-                }
-            }
-        }
-        return stores;
     }
 
     /** The store's newest version when some of its partitions do not have it (their newest version is older). */
@@ -294,100 +161,6 @@ final class StateDiscovery {
         List<String> temps = new ArrayList<>();
         facts.tempFiles.values().forEach(temps::addAll);
         return Optional.of(new PartialVersion(operatorId, storeName, newest, present, missing, temps));
-    }
-
-    /**
-     * Reads one store folder's state files into {@code facts}, remarking on links and files that are not state files.
-     *
-     * @return its sub-folders (no links), in name order: named stores among them, so the folder is listed once
-     */
-    private static List<Path> readStoreFolder(FolderAccess access, Path storeDir, int partition, StoreFacts facts) {
-        facts.folders.add(partition);
-        List<Path> folders = new ArrayList<>();
-        boolean any = false;
-        long[] versions = new long[16];
-        int count = 0;
-        List<String> bookkeeping = new ArrayList<>();
-        // The state files, nearly all entries, are taken in the listing's order; the others are remarked on in name order.
-        List<Listed> others = new ArrayList<>();
-        for (Path file : access.listInAnyOrder(storeDir, bookkeeping)) {
-            java.nio.file.attribute.BasicFileAttributes attributes = FolderAccess.ownAttributes(file);
-            if (attributes == null) {
-                continue;
-            }
-            StateFileName stateFile = attributes.isRegularFile() ? StateFileName.parse(FolderAccess.nameOf(file)) : null;
-            if (stateFile == null) {
-                others.add(new Listed(file, attributes));
-                continue;
-            }
-            any = true;
-            if (count == versions.length) {
-                versions = java.util.Arrays.copyOf(versions, count * 2);
-            }
-            versions[count++] = stateFile.version();
-            switch (stateFile.kind()) {
-                case "delta", "snapshot" -> facts.hdfsFiles = true;
-                default -> facts.rocksDbFiles = true;
-            }
-        }
-        others.sort(java.util.Comparator.comparing(Listed::path));
-        for (Listed other : others) {
-            Path file = other.path();
-            String name = file.getFileName().toString();
-            if (other.attributes().isSymbolicLink()) {
-                access.noteLink(file, "a symbolic link in a state store folder: not a state file or store (Spark writes"
-                        + " no links); not followed");
-            } else if (other.attributes().isDirectory()) {
-                if (name.equals("SSTs")) {
-                    facts.rocksDbFiles = true;
-                }
-                folders.add(file); // _metadata, logs, and named stores are looked at by the caller
-            } else if (StateFileName.parse(name) == null) {
-                if (!StateFileName.isSidecar(name)) {
-                    access.findings().note(access.relative(file), "not a state file (Spark writes <version>.delta,"
-                            + " .snapshot, .zip or .changelog); ignored");
-                }
-            } else {
-                access.findings().note(access.relative(file), "not a regular file; ignored");
-            }
-        }
-        facts.addVersions(partition, versions, count);
-        List<String> temps = bookkeeping.stream().filter(name -> name.endsWith(".tmp")).sorted().limit(20)
-                .map(name -> access.relative(storeDir.resolve(name))).toList();
-        if (!temps.isEmpty()) {
-            facts.tempFiles.computeIfAbsent(partition, k -> new ArrayList<>()).addAll(temps);
-        }
-        Path schemaFile = storeDir.resolve(METADATA_DIR).resolve("schema");
-        java.nio.file.attribute.BasicFileAttributes schema = FolderAccess.ownAttributes(schemaFile);
-        if (schema != null && schema.isRegularFile()) {
-            any = true;
-            facts.schemaFiles.add(readSchemaFile(access, schemaFile));
-        } else if (schema != null && schema.isSymbolicLink()) {
-            access.noteLink(schemaFile, "a symbolic link where Spark writes the state schema; not followed");
-        }
-        if (any) {
-            facts.partitions.add(partition);
-        }
-        return folders;
-    }
-
-    /** An entry of a store folder and what it is. */
-    private record Listed(Path path, java.nio.file.attribute.BasicFileAttributes attributes) {
-    }
-
-    private static StateSchemaFile readSchemaFile(FolderAccess access, Path file) {
-        String relative = access.relative(file);
-        Optional<byte[]> bytes = access.read(file, FolderAccess.MAX_TEXT_LOG_BYTES);
-        if (bytes.isEmpty()) {
-            return new StateSchemaFile(relative, 0, null, null);
-        }
-        try {
-            StateSchemaFileParser.KeyValueSchema schema = StateSchemaFileParser.parse(bytes.get());
-            return new StateSchemaFile(relative, schema.version(), schema.keySchema(), schema.valueSchema());
-        } catch (FormatException e) {
-            access.findings().problem(relative, e);
-            return new StateSchemaFile(relative, 0, null, null);
-        }
     }
 
     /** Spark 4's {@code _stateSchema/<store>/<batchId>_<uuid>} files: listed here, decoded by the state reader. */
@@ -428,7 +201,7 @@ final class StateDiscovery {
     }
 
     private static Optional<OperatorMetadata> readOperatorMetadata(FolderAccess access, Path operatorDir) {
-        Path metadataDir = operatorDir.resolve(METADATA_DIR);
+        Path metadataDir = operatorDir.resolve(PartitionFolders.METADATA_DIR);
         Path file = metadataDir.resolve("metadata");
         int maxVersion = 1;
         Path v2Dir = metadataDir.resolve("v2");
@@ -457,7 +230,7 @@ final class StateDiscovery {
             String name = json.path("operatorInfo").path("operatorName").asText(null);
             Map<String, Integer> partitions = new LinkedHashMap<>();
             for (JsonNode store : json.path("stateStoreInfo")) {
-                partitions.put(store.path("storeName").asText(DEFAULT_STORE), store.path("numPartitions").asInt());
+                partitions.put(store.path("storeName").asText(PartitionFolders.DEFAULT_STORE), store.path("numPartitions").asInt());
             }
             return Optional.of(new OperatorMetadata(version, name, partitions, stateVariables(access, json, relative)));
         } catch (FormatException e) {
