@@ -19,7 +19,7 @@ import java.util.function.Predicate;
  * every open and, in follow mode, at every commit. The listings wait in the {@link FolderAccess} for the reader, which
  * takes them in its own order, so its findings and answer are those of one thread listing as it goes. A local folder
  * is listed as it is read, where a listing costs CPU rather than a round trip; a wide local store's partitions are read
- * in runs on the cores instead ({@code StateDiscovery}).
+ * in runs on the cores instead ({@link PartitionFolders}).
  */
 final class ListingPrefetch {
 
