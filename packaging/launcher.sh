@@ -61,6 +61,12 @@ small_local_store() {
   done
   return 1
 }
+# The version a state file's name begins with (5.delta, 5_<uuid>.zip) in $version; false for any other name.
+version_of() {
+  version=${1##*/}
+  version=${version%%[._]*}
+  case "$version" in '' | *[!0-9]*) return 1 ;; esac
+}
 # What a read of the newest version takes, in KB, about: in the first partition folder of each operator (and each named
 # store in it, a join's), the newest snapshot or zip, what was written after it (deltas, changelogs) and RocksDB's
 # SSTs, times the partitions; the largest operator's. Spark keeps 100 versions a partition by default, with a snapshot
@@ -83,15 +89,11 @@ live_state_kb() {
       [ -d "$store" ] || continue
       newest=0
       for file in "$store"*.snapshot "$store"*.zip; do
-        version=${file##*/}
-        version=${version%%[._]*}
-        case "$version" in '' | *[!0-9]*) continue ;; esac
+        version_of "$file" || continue
         [ "$version" -gt "$newest" ] && newest=$version
       done
       for file in "$store"*.delta "$store"*.snapshot "$store"*.changelog "$store"*.zip; do
-        version=${file##*/}
-        version=${version%%[._]*}
-        case "$version" in '' | *[!0-9]*) continue ;; esac
+        version_of "$file" || continue
         [ "$version" -ge "$newest" ] && set -- "$@" "$file"
       done
       [ -d "${store}SSTs" ] && set -- "$@" "${store}SSTs"
