@@ -31,18 +31,17 @@ class WideStateDiscoveryTest {
     void theRunsGiveWhatOneThreadGives(String sample, @TempDir Path dir) throws IOException {
         Path root = widen(Path.of("sample-checkpoints", sample), dir.resolve(sample));
 
-        StateDiscovery.Discovery oneThread = discover(root, false);
-        Findings oneThreadFindings = lastFindings;
-        StateDiscovery.Discovery inRuns = discover(root, true);
-        Findings inRunsFindings = lastFindings;
+        Found oneThread = discover(root, false);
+        Found inRuns = discover(root, true);
 
-        assertEquals(oneThread, inRuns);
-        assertEquals(oneThreadFindings.problems(), inRunsFindings.problems());
-        assertEquals(oneThreadFindings.notes(), inRunsFindings.notes());
-        assertEquals(1, inRuns.partialVersions().size(), "partition 90 lacks the newest version: " + inRuns.partialVersions());
+        assertEquals(oneThread.discovery(), inRuns.discovery());
+        assertEquals(oneThread.findings().problems(), inRuns.findings().problems());
+        assertEquals(oneThread.findings().notes(), inRuns.findings().notes());
+        assertEquals(1, inRuns.discovery().partialVersions().size(),
+                "partition 90 lacks the newest version: " + inRuns.discovery().partialVersions());
 
         // the notes of partitions in different runs, in the order of the folder's listing
-        List<String> paths = inRunsFindings.notes().stream().map(Note::path).toList();
+        List<String> paths = inRuns.findings().notes().stream().map(Note::path).toList();
         int link = indexOf(paths, "state/0/17");
         int stray = indexOf(paths, "state/0/3x.txt");
         int foreign = indexOf(paths, "state/0/55/");
@@ -50,11 +49,14 @@ class WideStateDiscoveryTest {
         assertTrue(link < stray && stray < foreign && foreign < notAStore, "in listing order: " + paths);
     }
 
-    private Findings lastFindings;
+    /** What a discovery answered, and the findings it made. */
+    private record Found(StateDiscovery.Discovery discovery, Findings findings) {
+    }
 
-    private StateDiscovery.Discovery discover(Path root, boolean inRuns) {
-        lastFindings = new Findings();
-        return StateDiscovery.discoverAll(new FolderAccess(root.toAbsolutePath(), lastFindings), Work.NONE, inRuns);
+    private static Found discover(Path root, boolean inRuns) {
+        Findings findings = new Findings();
+        return new Found(StateDiscovery.discoverAll(new FolderAccess(root.toAbsolutePath(), findings), Work.NONE, inRuns),
+                findings);
     }
 
     private static int indexOf(List<String> paths, String prefix) {
