@@ -1,6 +1,8 @@
 package io.streamscope.ui;
 
 import io.streamscope.storage.Locations;
+import io.streamscope.ui.query.QueryEditorController;
+import javafx.application.Platform;
 import javafx.beans.binding.Bindings;
 import javafx.fxml.FXML;
 import javafx.scene.Node;
@@ -27,6 +29,7 @@ public final class MainController {
     @FXML private TabPane inspector;
     @FXML private SplitPane workSplit;
     @FXML private javafx.scene.layout.Region queryPane;
+    @FXML private QueryEditorController queryPaneController;
     @FXML private javafx.scene.layout.Region tablesSplit;
     @FXML private StatusBar statusBar;
     @FXML private Label activityLabel;
@@ -52,7 +55,10 @@ public final class MainController {
         zoomLabel.textProperty().bind(Bindings.concat("Zoom ", model.display().zoomTextProperty()));
         model.display().inspectorShownProperty().addListener((property, old, shown) -> showInspector(shown));
         showInspector(model.display().inspectorShownProperty().get());
-        workLayout = new WorkAreaLayout(workSplit, queryPane, tablesSplit, model.display());
+        workLayout = new WorkAreaLayout(workSplit, queryPane, queryPaneController::leastOpenHeight, tablesSplit,
+                model.display());
+        // a source row more or the parser's message: refitted once the new nodes are styled
+        queryPaneController.whenLeastOpenHeightChanges(() -> Platform.runLater(workLayout::fit));
         // presentation mode folds the job editor away: the tables take its room
         model.display().presentationProperty().addListener((property, old, presenting) -> showQuery(!presenting));
         showQuery(!model.display().isPresentation());

@@ -7,12 +7,16 @@ import javafx.scene.control.SplitPane;
 import javafx.scene.input.MouseEvent;
 import javafx.scene.layout.Region;
 
+import java.util.function.DoubleSupplier;
+
 /**
  * Shares the work area's height between the job editor (above) and the replay's tables (below), from the height the
  * window has rather than a fixed fraction: the editor gets its share (a third, or what the user dragged it to) as long
- * as the tables keep their minimum (three whole rows, streamscope.css); on a shorter window it gets what is left, and
+ * as the tables keep their minimum (three whole rows, streamscope.css), and never less than the editor's own least
+ * (its actions whole: a third of 1280×720 had cut Topic source's foot); on a shorter window it gets what is left, and
  * where that is too little for an editor it folds to its one-line bar (unless the user chose otherwise, see
- * {@link io.streamscope.ui.display.JobEditorFold}). Refitted whenever the height, the zoom or the choice changes.
+ * {@link io.streamscope.ui.display.JobEditorFold}). Refitted whenever the height, the zoom, the choice or the editor's
+ * least changes.
  */
 final class WorkAreaLayout {
 
@@ -23,13 +27,16 @@ final class WorkAreaLayout {
 
     private final SplitPane split;
     private final Region editor;
+    private final DoubleSupplier editorLeast;
     private final Region tables;
     private final DisplayViewModel display;
     private double share = EDITOR_SHARE;
 
-    WorkAreaLayout(SplitPane split, Region editor, Region tables, DisplayViewModel display) {
+    /** {@code editorLeast}: the open editor's least height with nothing of it cut, in pixels as styled now. */
+    WorkAreaLayout(SplitPane split, Region editor, DoubleSupplier editorLeast, Region tables, DisplayViewModel display) {
         this.split = split;
         this.editor = editor;
+        this.editorLeast = editorLeast;
         this.tables = tables;
         this.display = display;
     }
@@ -62,16 +69,18 @@ final class WorkAreaLayout {
         double divider = dividerHeight();
         double em = display.fontSizeProperty().get();
         double room = height - divider - tables.minHeight(width);
-        boolean folded = display.jobEditorFoldProperty().get().folds(room < OPEN_EDITOR_EM * em);
+        double least = Math.max(OPEN_EDITOR_EM * em, editorLeast.getAsDouble());
+        boolean folded = display.jobEditorFoldProperty().get().folds(room < least);
         display.jobEditorFoldedProperty().set(folded);
-        // unfolded by the user where there is no room: the editor's lines win over the tables' minimum; folded, its
-        // bar does, the one way left to the editor
-        editor.setMinHeight(folded ? editor.prefHeight(width) : room < OPEN_EDITOR_EM * em ? OPEN_EDITOR_EM * em : 0);
-        if (!folded && share * height - divider <= room) {
-            split.setDividerPosition(0, share); // room enough: the share, as the divider always stood
+        // unfolded, the editor keeps its least (where there is no room, by the user's choice, over the tables'
+        // minimum); folded, its bar does, the one way left to the editor
+        editor.setMinHeight(folded ? editor.prefHeight(width) : least);
+        if (!folded && Math.max(share * height - divider, least) <= room) {
+            // room enough: the share, as the divider always stood, or the editor's least where the share is less
+            split.setDividerPosition(0, Math.max(share, (least + divider / 2) / height));
             return;
         }
-        double wanted = folded ? editor.prefHeight(width) : Math.max(room, OPEN_EDITOR_EM * em);
+        double wanted = folded ? editor.prefHeight(width) : Math.max(room, least);
         split.setDividerPosition(0, Math.max(0, Math.min(1, (wanted + divider / 2) / height)));
     }
 

@@ -11,7 +11,9 @@ import io.streamscope.ui.replay.ReplayOutcome;
 import io.streamscope.ui.replay.ReplayViewModel;
 import io.streamscope.ui.replay.TopicChoice;
 import io.streamscope.storage.Locations;
+import javafx.collections.ListChangeListener;
 import javafx.fxml.FXML;
+import javafx.scene.Node;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.input.KeyCode;
@@ -54,6 +56,8 @@ public final class QueryEditorController {
     @FXML private Label topicSourceLabel;
     @FXML private Button openJobButton;
     @FXML private VBox sourcesBox;
+    @FXML private VBox queryMain;
+    @FXML private VBox queryActions;
     @FXML private javafx.scene.layout.HBox jobFoldBar;
     @FXML private javafx.scene.layout.HBox jobEditorRow;
     @FXML private Label jobSummaryLabel;
@@ -122,6 +126,32 @@ public final class QueryEditorController {
         replay.topicProperty().addListener((property, old, topic) -> showTopic(topic));
         showTopic(replay.topicProperty().get());
         showOutcome(replay.getOutcome());
+    }
+
+    /**
+     * The least height of the open editor with nothing of it cut: its actions, or three lines of the job over the
+     * parser's message and the sources, whichever is taller (ui.WorkAreaLayout gives it this before the tables more).
+     */
+    public double leastOpenHeight() {
+        double width = queryMain.getWidth() > 0 ? queryMain.getWidth() : -1;
+        double main = 0;
+        int shown = 0;
+        for (Node child : queryMain.getChildren()) {
+            if (child.isManaged()) {
+                main += child == queryEditorHolder ? child.minHeight(width) : child.prefHeight(width);
+                shown++;
+            }
+        }
+        main += queryMain.getSpacing() * Math.max(0, shown - 1);
+        double actions = queryActions.prefHeight(queryActions.getWidth() > 0 ? queryActions.getWidth() : -1);
+        return queryBar.snappedTopInset() + queryBar.snappedBottomInset() + Math.max(main, actions);
+    }
+
+    /** Runs {@code changed} when {@link #leastOpenHeight()} may have: a source more or fewer, the message shown or gone. */
+    public void whenLeastOpenHeightChanges(Runnable changed) {
+        sourcesBox.getChildren().addListener((ListChangeListener<Node>) change -> changed.run());
+        sourcesBox.managedProperty().addListener((property, old, managed) -> changed.run());
+        queryError.managedProperty().addListener((property, old, managed) -> changed.run());
     }
 
     /** The editor node (tests look it up as {@code #queryEditor}). */
