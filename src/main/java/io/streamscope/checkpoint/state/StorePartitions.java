@@ -9,8 +9,10 @@ import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateProvider;
 import io.streamscope.checkpoint.StateStoreInfo;
 import io.streamscope.task.Cancellation;
+import io.streamscope.task.InOrder;
 
 import java.io.IOException;
+import java.nio.file.FileSystems;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,6 +30,9 @@ import java.util.function.Consumer;
  */
 final class StorePartitions {
 
+    /** Partitions a remote store's reads take at once: round trips, each partition's records held till its turn. */
+    static final int REMOTE_READERS = 8;
+
     private static final List<String> JOIN_STORE_ORDER =
             List.of("left-keyToNumValues", "left-keyWithIndexToValue", "right-keyToNumValues", "right-keyWithIndexToValue");
 
@@ -39,15 +44,33 @@ final class StorePartitions {
      * Each partition's files, listed once: a read passes a partition's folder up to three times (whether the batch
      * has a delta, the state before, the state after), and a remote folder costs a request each time.
      */
-    private final Map<Integer, Optional<StoreFiles>> partitionFiles = new ConcurrentHashMap<>();
+    private final Map<Integer, Optional<StoreFiles>> partitionFiles;
     /** Column family names by id, per partition, from the snapshot zips' metadata. */
-    private final Map<Integer, Map<Integer, String>> familyNames = new ConcurrentHashMap<>();
+    private final Map<Integer, Map<Integer, String>> familyNames;
+    private volatile int readAtOnce;
 
     StorePartitions(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, StoreFindings found) {
         this.checkpoint = checkpoint;
         this.operator = operator;
         this.store = store;
         this.found = found;
+        // a bin of its own for each partition: computeIfAbsent holds its bin while a (remote) folder is listed
+        int partitions = Math.max(16, store.numPartitions());
+        this.partitionFiles = new ConcurrentHashMap<>(partitions);
+        this.familyNames = new ConcurrentHashMap<>(partitions);
+        this.readAtOnce = checkpoint.path().getFileSystem() == FileSystems.getDefault() ? InOrder.workers() : REMOTE_READERS;
+    }
+
+    /**
+     * Partitions worth reading at once: one per core, or on a remote file system, where a partition's read waits on
+     * round trips (a listing, each file's first bytes) rather than on a core, {@value #REMOTE_READERS}.
+     */
+    int readers() {
+        return readAtOnce;
+    }
+
+    void readAtOnce(int count) {
+        readAtOnce = count;
     }
 
     /** Reads a partition's state at a version into {@code buffer}; false when it cannot be rebuilt. */
