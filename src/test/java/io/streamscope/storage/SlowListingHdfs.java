@@ -12,11 +12,13 @@ import java.io.IOException;
 public class SlowListingHdfs extends WriteFailingHdfs {
 
     private long roundTripMs = 20;
+    private boolean slowOpens;
 
     @Override
     public void initialize(java.net.URI uri, org.apache.hadoop.conf.Configuration conf) throws IOException {
         super.initialize(uri, conf);
         roundTripMs = conf.getLong("streamscope.bench.roundTripMs", 20);
+        slowOpens = conf.getBoolean("streamscope.bench.slowOpens", false);
     }
 
     @Override
@@ -29,6 +31,15 @@ public class SlowListingHdfs extends WriteFailingHdfs {
     public FileStatus getFileStatus(Path file) throws IOException {
         roundTrip();
         return super.getFileStatus(file);
+    }
+
+    /** With {@code streamscope.bench.slowOpens=true} a file's first bytes take a round trip too (an object's GET). */
+    @Override
+    public org.apache.hadoop.fs.FSDataInputStream open(Path file, int bufferSize) throws IOException {
+        if (slowOpens) {
+            roundTrip();
+        }
+        return super.open(file, bufferSize);
     }
 
     private void roundTrip() throws IOException {
