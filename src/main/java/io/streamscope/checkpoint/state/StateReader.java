@@ -89,6 +89,15 @@ public final class StateReader {
         return this;
     }
 
+    /**
+     * Reads from now on take the partition folders' files from {@code shared}, listing there what it lacks: for the
+     * reads of one checkpoint as read, see {@link StoreListings}.
+     */
+    public StateReader sharing(StoreListings shared) {
+        partitions.shareListings(shared);
+        return this;
+    }
+
     /** Reads from now on take {@code count} partitions at once, whatever the file system (tests: one against many). */
     StateReader readingAtOnce(int count) {
         partitions.readAtOnce(count);

@@ -48,6 +48,8 @@ final class StorePartitions {
     /** Column family names by id, per partition, from the snapshot zips' metadata. */
     private final Map<Integer, Map<Integer, String>> familyNames;
     private volatile int readAtOnce;
+    /** This reader's own, or those of every read of the same checkpoint as read ({@link #shareListings}). */
+    private volatile StoreListings listings = new StoreListings();
 
     StorePartitions(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, StoreFindings found) {
         this.checkpoint = checkpoint;
@@ -71,6 +73,10 @@ final class StorePartitions {
 
     void readAtOnce(int count) {
         readAtOnce = count;
+    }
+
+    void shareListings(StoreListings shared) {
+        listings = shared;
     }
 
     /** Reads a partition's state at a version into {@code buffer}; false when it cannot be rebuilt. */
@@ -179,7 +185,7 @@ final class StorePartitions {
             }
         }
         try {
-            StoreFiles files = StoreFiles.list(folder);
+            StoreFiles files = listings.list(folder);
             return files.isEmpty() ? Optional.empty() : Optional.of(files);
         } catch (IOException e) {
             found.problem(partition, Problem.error(storeFolder(partition), null, "cannot list: " + e.getMessage()));

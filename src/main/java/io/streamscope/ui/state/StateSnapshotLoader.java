@@ -5,6 +5,7 @@ import io.streamscope.checkpoint.state.ChangeMark;
 import io.streamscope.checkpoint.state.ListElements;
 import io.streamscope.checkpoint.state.StateRowDecoding;
 import io.streamscope.checkpoint.state.StateReader;
+import io.streamscope.checkpoint.state.StoreListings;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.task.Work;
 
@@ -74,7 +75,13 @@ public final class StateSnapshotLoader {
      */
     public static Loaded stream(Checkpoint checkpoint, StoreChoice choice, long batchId, Optional<StoreSchema> schema,
                                 Consumer<StateTableModel> rowsArrived, Work work) {
-        StateReader reader = StateReader.open(checkpoint, choice.operator(), choice.store(), schema);
+        return stream(checkpoint, choice, batchId, schema, rowsArrived, work, new StoreListings());
+    }
+
+    /** Likewise, the partition folders' files taken from {@code listings} (those of the checkpoint's earlier reads). */
+    public static Loaded stream(Checkpoint checkpoint, StoreChoice choice, long batchId, Optional<StoreSchema> schema,
+                                Consumer<StateTableModel> rowsArrived, Work work, StoreListings listings) {
+        StateReader reader = StateReader.open(checkpoint, choice.operator(), choice.store(), schema).sharing(listings);
         StateRowStore store = new StateRowStore();
         StateTableModel model = new StateTableModel(store, reader.decoding(batchId));
         long[] published = {0};

@@ -1,6 +1,7 @@
 package io.streamscope.ui.state;
 
 import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.checkpoint.state.StoreListings;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.ui.BackgroundTasks;
 import io.streamscope.ui.tasks.LatestRunWins;
@@ -58,6 +59,8 @@ public final class StateViewModel {
     private String sortColumn;
     private boolean ascending = true;
     private Checkpoint checkpoint;
+    /** The checkpoint's state folders as listed by its first reads: each step lists only what they did not. */
+    private StoreListings listings = new StoreListings();
     private Map<Integer, StoreSchema> impliedSchemas = Map.of();
     private Long batchId;
     /** Counts reloads: rows a superseded read streamed in are never shown. */
@@ -89,6 +92,7 @@ public final class StateViewModel {
     /** A newly opened checkpoint (or null): its stores become the choices, the first one chosen. */
     public void setCheckpoint(Checkpoint opened) {
         checkpoint = opened;
+        listings = new StoreListings();
         impliedSchemas = Map.of();
         batchId = null;
         rows.clear();
@@ -147,6 +151,7 @@ public final class StateViewModel {
             return;
         }
         Checkpoint source = checkpoint;
+        StoreListings listed = listings;
         long batch = batchId;
         // what is on show stays until the new read's first rows, and comes back if the user cancels the read
         Shown shown = new Shown(loaded, tableRows.model(), partitionRows.get(), summary.get(), sparkFigures.get());
@@ -155,7 +160,7 @@ public final class StateViewModel {
                 ? Optional.ofNullable(impliedSchemas.get(store.operator().operatorId())) : Optional.empty();
         ReadTask<Object[]> task = reads.run("Reading the state after batch " + batch, work -> {
                     StateSnapshotLoader.Loaded result = StateSnapshotLoader.stream(source, store, batch, schema,
-                            model -> Platform.runLater(() -> arrived(mine, model)), work);
+                            model -> Platform.runLater(() -> arrived(mine, model)), work, listed);
                     return new Object[]{result, result.snapshot(StateSnapshotLoader.DISPLAY_LIMIT)};
                 },
                 result -> finished((StateSnapshotLoader.Loaded) result[0], (StateSnapshot) result[1]),

@@ -1,0 +1,71 @@
+package io.streamscope.checkpoint.state;
+
+import io.streamscope.TempTree;
+import io.streamscope.checkpoint.Checkpoint;
+import io.streamscope.checkpoint.CheckpointReader;
+import io.streamscope.checkpoint.StateOperatorInfo;
+import io.streamscope.checkpoint.StateStoreInfo;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The window's steps through one checkpoint share its partition folders' listings: each folder is listed by the first
+ * step alone, and every step reads what it reads with a listing of its own (rows, marks, problems, notes). A folder
+ * without state files is not kept: it is listed again.
+ */
+class StoreListingsTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-totals-update", "shop-totals-rocksdb-snapshots", "shop-join-inner"})
+    void stepsListEachFolderOnceAndReadWhatTheirOwnListingsRead(String sample) throws Exception {
+        Checkpoint checkpoint = CheckpointReader.read(Path.of("sample-checkpoints", sample));
+        StateOperatorInfo operator = checkpoint.stateOperators().get(0);
+        StateStoreInfo store = operator.stores().get(0);
+        StoreListings shared = new StoreListings();
+        for (long batch : new long[]{2, 0, 1, 2}) {
+            assertEquals(step(checkpoint, operator, store, batch, new StoreListings()),
+                    step(checkpoint, operator, store, batch, shared), "batch " + batch);
+            assertEquals(store.numPartitions(), shared.listings(), "each partition folder listed by the first step alone");
+        }
+    }
+
+    @Test
+    void aFolderWithoutStateFilesIsListedAgain(@TempDir Path dir) throws Exception {
+        Path copy = dir.resolve("totals");
+        TempTree.copy(Path.of("sample-checkpoints", "shop-totals-update"), copy);
+        TempTree.delete(copy.resolve("state/0/1"));
+        java.nio.file.Files.createDirectories(copy.resolve("state/0/1"));
+        Checkpoint checkpoint = CheckpointReader.read(copy);
+        StateOperatorInfo operator = checkpoint.stateOperators().get(0);
+        StoreListings shared = new StoreListings();
+        step(checkpoint, operator, operator.stores().get(0), 2, shared);
+        step(checkpoint, operator, operator.stores().get(0), 2, shared);
+        assertEquals(1 + 2, shared.listings(), "partition 0 once, the empty partition 1 at each step");
+    }
+
+    /** A step's marked rows, problems and notes as lines. */
+    private static List<String> step(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, long batch,
+                                     StoreListings listings) {
+        StateReader reader = StateReader.open(checkpoint, operator, store, Optional.empty()).sharing(listings);
+        List<String> lines = new ArrayList<>();
+        HexFormat hex = HexFormat.of();
+        reader.markedRows(batch - 1, batch, record -> lines.add(record.partition() + " " + record.mark() + " "
+                + hex.formatHex(record.key()) + " " + (record.value() == null ? "-" : hex.formatHex(record.value()))));
+        reader.problems().forEach(problem -> lines.add("problem " + problem));
+        reader.notes().forEach(note -> lines.add("note " + note));
+        assertTrue(lines.stream().anyMatch(line -> !line.startsWith("problem") && !line.startsWith("note")),
+                "batch " + batch + " has rows");
+        return lines;
+    }
+}
