@@ -136,7 +136,7 @@ public final class StateReader {
     /**
      * The state as it stood after {@code batchId}, partition by partition, each row an object of its own. The next
      * partition is rebuilt on a helper thread while this one is handed out, so at most two partitions are in memory
-     * at once.
+     * at once (on a remote store, a few more are rebuilt ahead while round trips wait: see StorePartitions.readers).
      */
     public void rows(long batchId, Consumer<StateRow> sink) {
         visit(batchId, sink, false);
@@ -196,12 +196,19 @@ public final class StateReader {
         long version = batchId + 1;
         StateRowDecoder decoder = decoder(batchId);
         StateRow reused = reuse ? decoder.emptyRow() : null;
-        // Two buffers: the next partition is rebuilt into one while this one is handed out from the other.
-        Queue<RecordBuffer> free = new ConcurrentLinkedQueue<>(List.of(new RecordBuffer(), new RecordBuffer()));
-        free.forEach(buffer -> buffer.askBetweenRecords(work.cancellation()));
+        // The next partitions are rebuilt into buffers of their own while this one is handed out from another: one
+        // ahead on two cores, more on a remote store, whose reads wait on round trips.
+        int ahead = Math.max(1, partitions.readers() - 1);
+        Queue<RecordBuffer> free = new ConcurrentLinkedQueue<>();
+        for (int i = 0; i <= ahead; i++) {
+            RecordBuffer buffer = new RecordBuffer();
+            buffer.askBetweenRecords(work.cancellation());
+            free.add(buffer);
+        }
         String what = partitions.storeName() + " version " + version;
-        InOrder.run(store.numPartitions(), 1, 1, partition -> {
-            RecordBuffer buffer = Objects.requireNonNull(free.poll(), "a buffer is free while one partition is rebuilt");
+        StoreFindings.Mark mark = found.mark();
+        InOrder.run(store.numPartitions(), ahead, ahead, partition -> {
+            RecordBuffer buffer = Objects.requireNonNull(free.poll(), "a buffer is free for each partition rebuilt");
             return new Rebuilt(buffer, partitions.stateAt(partition, version, buffer, work.cancellation()));
         }, partition -> {
             work.check();
@@ -214,6 +221,7 @@ public final class StateReader {
         });
         work.check();
         work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
+        found.inPartitionOrderSince(mark);
     }
 
     /** A partition's state at a version in {@code buffer}; not {@code readable} when it could not be rebuilt. */

@@ -28,13 +28,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The marked rows of a step (the window's state table) and the change feed read several partitions at once, on the
- * cores or, on a remote file system, while round trips wait: what they give, the problems and the notes must be
- * those of one partition read after another. The samples' stores (Spark's files: HDFS, RocksDB, a join's four
- * stores) are copied round to 64 partitions, with a linked partition folder (17), a damaged newest file (33) and
- * beside it a partition without its newest version (34: its problem is found before 33's, which takes a read), and
- * read from a zip file system too (another file system, as HDFS and S3 are: {@value StorePartitions#REMOTE_READERS}
- * partitions at once).
+ * The marked rows of a step (the window's state table), the rows after a batch and the change feed read several
+ * partitions at once, on the cores or, on a remote file system, while round trips wait: what they give, the problems
+ * and the notes must be those of one partition read after another. The samples' stores (Spark's files: HDFS, RocksDB,
+ * a join's four stores) are copied round to 64 partitions, with a linked partition folder (17), a damaged newest file
+ * (33) and beside it a partition without its newest version (34: its problem is found before 33's, which takes a
+ * read), and read from a zip file system too (another file system, as HDFS and S3 are:
+ * {@value StorePartitions#REMOTE_READERS} partitions at once).
  */
 class WideStateReadTest {
 
@@ -68,8 +68,8 @@ class WideStateReadTest {
     }
 
     /**
-     * Every store's marked rows of each step and its change feed, then the problems and notes, as lines; read
-     * {@code atOnce} partitions at a time (-1: as many as the file system calls for).
+     * Every store's marked rows of each step, its rows after each batch and its change feed, then the problems and
+     * notes, as lines; read {@code atOnce} partitions at a time (-1: as many as the file system calls for).
      */
     private static List<String> read(Checkpoint checkpoint, int atOnce) {
         List<String> lines = new ArrayList<>();
@@ -86,6 +86,10 @@ class WideStateReadTest {
                             + hex.formatHex(record.key()) + " " + (record.value() == null ? "-" : hex.formatHex(record.value()))
                             + " " + (record.oldValue() == null ? "-" : hex.formatHex(record.oldValue())) + " "
                             + record.records().stream().map(written -> written.kind() + ":" + hex.formatHex(written.key())).toList()));
+                }
+                for (long batch = 0; batch <= 2; batch++) {
+                    lines.add(store.storeName() + " rows after batch " + batch);
+                    reader.rows(batch, row -> lines.add(row.partition() + " " + row));
                 }
                 lines.add(store.storeName() + " changes");
                 reader.changes(-1, 2, change -> lines.add(change.batchId() + " " + change.type() + " " + change.partition()
