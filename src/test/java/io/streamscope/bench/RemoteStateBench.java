@@ -2,6 +2,7 @@ package io.streamscope.bench;
 
 import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
+import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.checkpoint.state.StoreListings;
 import io.streamscope.storage.HadoopSettings;
 import io.streamscope.storage.Locations;
@@ -25,7 +26,8 @@ import java.util.Optional;
  * sample laid wide on the in-process HDFS, as {@link RemoteOpenBench} does) read as the window reads it at each step
  * ({@link StateSnapshotLoader}, the folders' listings kept from step to step), through a client whose every listing, status call and file opened takes 20 ms more
  * ({@link SlowListingHdfs}: an object store's round trip). The anchor is what those calls cost one after another: their
- * number (HDFS's own client statistics) × 20 ms. One step to warm up, then five at each of the three batches in turn.
+ * number (HDFS's own client statistics) × 20 ms. One step to warm up, then five at each of the three batches in turn;
+ * then the rows after batch 2 read whole, as the replay's state check reads them, six times (the first to warm up).
  * Run: {@code mvn -q test-compile exec:java -Dexec.classpathScope=test -Dexec.mainClass=io.streamscope.bench.RemoteStateBench
  * [-Dexec.args=RUNS]}
  */
@@ -79,7 +81,37 @@ public final class RemoteStateBench {
                 perStep * ROUND_TRIP_MS / 1000.0);
         System.out.printf("  StateSnapshotLoader.stream            %s = %.1f× sooner%n", WholeProcess.seconds(millis),
                 perStep * ROUND_TRIP_MS / (double) WholeProcess.median(millis));
+        rowsAfterBatch2(checkpoint, store, calls, runs);
         System.exit(0); // the in-process HDFS's threads
+    }
+
+    /** The rows after batch 2 read whole, as the replay's state check reads them: a reader of its own each time. */
+    private static void rowsAfterBatch2(Checkpoint checkpoint, StoreChoice store, StorageStatistics calls, int runs) {
+        List<Long> millis = new ArrayList<>();
+        long requests = 0;
+        for (int run = 0; run <= runs; run++) {
+            calls.reset();
+            long[] rows = {0};
+            long start = System.nanoTime();
+            StateReader reader = StateReader.open(checkpoint, store.operator(), store.store(), Optional.empty());
+            reader.rows(2, row -> rows[0]++);
+            long took = (System.nanoTime() - start) / 1_000_000;
+            if (!reader.problems().isEmpty() || rows[0] == 0) {
+                throw new IllegalStateException("the rows after batch 2: " + reader.problems() + ", " + rows[0] + " rows");
+            }
+            if (run > 0) {
+                millis.add(took);
+                requests += calls.getLong(DFSOpsCountStatistics.OpType.LIST_STATUS.getSymbol())
+                        + calls.getLong(DFSOpsCountStatistics.OpType.GET_FILE_STATUS.getSymbol())
+                        + calls.getLong(DFSOpsCountStatistics.OpType.OPEN.getSymbol());
+            }
+        }
+        long each = requests / runs;
+        System.out.printf("the rows after batch 2 read whole (StateReader.rows, the replay's state check), medians of %d%n",
+                runs);
+        System.out.printf("  the calls one after another (anchor)  %d = %.2f s%n", each, each * ROUND_TRIP_MS / 1000.0);
+        System.out.printf("  StateReader.rows                      %s = %.1f× sooner%n", WholeProcess.seconds(millis),
+                each * ROUND_TRIP_MS / (double) WholeProcess.median(millis));
     }
 
     private static List<String> nonZero(StorageStatistics calls) {
