@@ -69,9 +69,7 @@ public final class RemoteStateBench {
             }
             if (run > 0) {
                 millis.add(took);
-                requests += calls.getLong(DFSOpsCountStatistics.OpType.LIST_STATUS.getSymbol())
-                        + calls.getLong(DFSOpsCountStatistics.OpType.GET_FILE_STATUS.getSymbol())
-                        + calls.getLong(DFSOpsCountStatistics.OpType.OPEN.getSymbol());
+                requests += roundTrips(calls);
             }
         }
         long perStep = requests / (runs * 3);
@@ -101,9 +99,7 @@ public final class RemoteStateBench {
             }
             if (run > 0) {
                 millis.add(took);
-                requests += calls.getLong(DFSOpsCountStatistics.OpType.LIST_STATUS.getSymbol())
-                        + calls.getLong(DFSOpsCountStatistics.OpType.GET_FILE_STATUS.getSymbol())
-                        + calls.getLong(DFSOpsCountStatistics.OpType.OPEN.getSymbol());
+                requests += roundTrips(calls);
             }
         }
         long each = requests / runs;
@@ -112,6 +108,13 @@ public final class RemoteStateBench {
         System.out.printf("  the calls one after another (anchor)  %d = %.2f s%n", each, each * ROUND_TRIP_MS / 1000.0);
         System.out.printf("  StateReader.rows                      %s = %.1f× sooner%n", WholeProcess.seconds(millis),
                 each * ROUND_TRIP_MS / (double) WholeProcess.median(millis));
+    }
+
+    /** The calls {@link SlowListingHdfs} makes wait: listings, status calls and opens. */
+    private static long roundTrips(StorageStatistics calls) {
+        return calls.getLong(DFSOpsCountStatistics.OpType.LIST_STATUS.getSymbol())
+                + calls.getLong(DFSOpsCountStatistics.OpType.GET_FILE_STATUS.getSymbol())
+                + calls.getLong(DFSOpsCountStatistics.OpType.OPEN.getSymbol());
     }
 
     private static List<String> nonZero(StorageStatistics calls) {
