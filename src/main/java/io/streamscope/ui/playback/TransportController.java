@@ -33,6 +33,7 @@ public final class TransportController {
     @FXML private Button stepForwardButton;
     @FXML private Button lastButton;
     @FXML private Label batchLabel;
+    @FXML private javafx.scene.layout.FlowPane transportBar;
     @FXML private Label speedCaption;
     @FXML private Label modeCaption;
     @FXML private ComboBox<Double> speedSelector;
@@ -107,11 +108,7 @@ public final class TransportController {
         presentationToggle.selectedProperty().bindBidirectional(display.presentationProperty());
         presentationToggle.textProperty().bind(javafx.beans.binding.Bindings.when(display.presentationProperty())
                 .then("Exit").otherwise("Present"));
-        for (Label caption : new Label[] {speedCaption, modeCaption}) {
-            // On a projector the bar must fit in two lines: the captions go, the tooltips stay.
-            caption.visibleProperty().bind(display.presentationProperty().not());
-            caption.managedProperty().bind(caption.visibleProperty());
-        }
+        TransportCaptions.install(transportBar, display, speedCaption, modeCaption);
     }
 
     private static String modeHelp(OutputMode mode) {
