@@ -5,6 +5,7 @@ import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 
 import java.util.List;
 
@@ -33,7 +34,7 @@ final class TransportCaptions {
         // into the sum while it is away, so hiding it changes no answer
         bar.widthProperty().addListener((property, old, width) -> fit.apply());
         for (Node item : bar.getChildren()) {
-            if (item instanceof javafx.scene.layout.Region region) {
+            if (item instanceof Region region) {
                 region.widthProperty().addListener((property, old, width) -> fit.apply());
             }
         }
