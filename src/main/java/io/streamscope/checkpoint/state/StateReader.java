@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.function.Consumer;
 import java.util.function.IntFunction;
+import java.util.function.ObjIntConsumer;
 import java.util.stream.Collectors;
 
 /**
@@ -159,24 +160,34 @@ public final class StateReader {
      */
     public <R> void renderPartitions(long batchId, IntFunction<PartitionRenderer<R>> renderers, Consumer<R> sink) {
         long version = batchId + 1;
-        String what = partitions.storeName() + " version " + version;
-        StoreFindings.Mark before = found.mark();
         ThreadLocal<PartitionWorker> workers = ThreadLocal.withInitial(() -> new PartitionWorker(decoder(batchId), work.cancellation()));
         int threads = partitions.readers();
-        InOrder.run(store.numPartitions(), threads, threads + 1, partition -> {
+        inPartitionOrder(version, threads, threads + 1, partition -> {
             PartitionWorker worker = workers.get();
             PartitionRenderer<R> renderer = renderers.apply(partition);
             if (partitions.stateAt(partition, version, worker.buffer, work.cancellation())) {
                 handOut(partition, worker.buffer, worker.decoder, worker.row, renderer::row, work.cancellation());
             }
             return renderer.finish();
-        }, partition -> {
+        }, (rendered, partition) -> sink.accept(rendered));
+    }
+
+    /**
+     * Runs {@code job} for each partition on {@code workers} threads ({@code pending} at most queued or running while a
+     * result is handed out), the results to {@code sink} on this thread in partition order; asks for cancellation and
+     * reports progress (the store at {@code version}) before each, and puts what the workers found back in partition
+     * order, as one thread reading the partitions in turn would have found it.
+     */
+    private <R> void inPartitionOrder(long version, int workers, int pending, IntFunction<R> job, ObjIntConsumer<R> sink) {
+        String what = partitions.storeName() + " version " + version;
+        StoreFindings.Mark mark = found.mark();
+        InOrder.run(store.numPartitions(), workers, pending, job, partition -> {
             work.check();
             work.report(what, partition, store.numPartitions(), Progress.Unit.PARTITIONS);
-        }, (rendered, partition) -> sink.accept(rendered));
+        }, sink);
         work.check();
         work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
-        found.inPartitionOrderSince(before);
+        found.inPartitionOrderSince(mark);
     }
 
     /** What one thread of {@link #renderPartitions} reads partitions with: a decoder serves one thread at a time. */
@@ -205,23 +216,15 @@ public final class StateReader {
             buffer.askBetweenRecords(work.cancellation());
             free.add(buffer);
         }
-        String what = partitions.storeName() + " version " + version;
-        StoreFindings.Mark mark = found.mark();
-        InOrder.run(store.numPartitions(), ahead, ahead, partition -> {
+        inPartitionOrder(version, ahead, ahead, partition -> {
             RecordBuffer buffer = Objects.requireNonNull(free.poll(), "a buffer is free for each partition rebuilt");
             return new Rebuilt(buffer, partitions.stateAt(partition, version, buffer, work.cancellation()));
-        }, partition -> {
-            work.check();
-            work.report(what, partition, store.numPartitions(), Progress.Unit.PARTITIONS);
         }, (rebuilt, partition) -> {
             if (rebuilt.readable()) {
                 handOut(partition, rebuilt.buffer(), decoder, reused, sink, work.cancellation());
             }
             free.add(rebuilt.buffer());
         });
-        work.check();
-        work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
-        found.inPartitionOrderSince(mark);
     }
 
     /** A partition's state at a version in {@code buffer}; not {@code readable} when it could not be rebuilt. */
@@ -325,8 +328,6 @@ public final class StateReader {
     public void markedRows(long fromBatch, long toBatch, Consumer<MarkedRecord> sink, boolean changedOnly) {
         long from = fromBatch + 1;
         long to = toBatch + 1;
-        String what = partitions.storeName() + " version " + to;
-        StoreFindings.Mark mark = found.mark();
         // Partitions are marked on the workers, each into a list handed to the sink here in partition order: a remote
         // store's step had waited on its round trips one partition after another (200 partitions, 15 s at 20 ms each).
         ThreadLocal<RecordBuffer[]> buffers = ThreadLocal.withInitial(() -> {
@@ -336,7 +337,7 @@ public final class StateReader {
             return pair;
         });
         int threads = partitions.readers();
-        InOrder.run(store.numPartitions(), threads, threads + 1, partition -> {
+        inPartitionOrder(to, threads, threads + 1, partition -> {
             List<MarkedRecord> marked = new ArrayList<>();
             RecordBuffer[] pair = buffers.get();
             markPartition(partition, from, to, pair[0], pair[1], changedOnly ? record -> {
@@ -345,13 +346,7 @@ public final class StateReader {
                 }
             } : marked::add, changedOnly);
             return marked;
-        }, partition -> {
-            work.check();
-            work.report(what, partition, store.numPartitions(), Progress.Unit.PARTITIONS);
         }, (marked, partition) -> marked.forEach(sink));
-        work.check();
-        work.report(what, store.numPartitions(), store.numPartitions(), Progress.Unit.PARTITIONS);
-        found.inPartitionOrderSince(mark);
     }
 
     private void markPartition(int partition, long from, long to, RecordBuffer before, RecordBuffer after,
