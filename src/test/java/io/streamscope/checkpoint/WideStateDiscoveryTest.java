@@ -83,29 +83,12 @@ class WideStateDiscoveryTest {
         TempTree.delete(linked);
         Files.createSymbolicLink(linked, operator.resolve("16"));
         Files.writeString(operator.resolve("3x.txt"), "not a partition");
-        Path storeFolder = storeFolder(operator.resolve("55"));
+        Path storeFolder = StoreFolders.storeFolder(operator.resolve("55"));
         Files.writeString(storeFolder.resolve("notes.txt"), "not a state file");
         Files.createDirectories(operator.resolve("72").resolve("backup"));
-        Path partial = storeFolder(operator.resolve("90"));
-        Path newest;
-        try (var files = Files.list(partial)) {
-            newest = files.filter(p -> p.getFileName().toString().matches("\\d+\\.(delta|changelog|zip)"))
-                    .max(java.util.Comparator.comparingLong(WideStateDiscoveryTest::version)).orElseThrow();
-        }
+        Path partial = StoreFolders.storeFolder(operator.resolve("90"));
+        Path newest = StoreFolders.newestVersionFile(partial);
         Files.move(newest, partial.resolve("." + newest.getFileName() + ".0b2c7d1e-tmp.tmp"));
         return root;
-    }
-
-    /** The partition's default store folder, or its first named store (a join's). */
-    private static Path storeFolder(Path partition) throws IOException {
-        try (var entries = Files.list(partition)) {
-            return entries.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().startsWith("_")).sorted()
-                    .findFirst().orElse(partition);
-        }
-    }
-
-    private static long version(Path file) {
-        String name = file.getFileName().toString();
-        return Long.parseLong(name.substring(0, name.indexOf('.')));
     }
 }

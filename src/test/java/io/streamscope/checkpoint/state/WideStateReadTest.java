@@ -5,6 +5,7 @@ import io.streamscope.checkpoint.Checkpoint;
 import io.streamscope.checkpoint.CheckpointReader;
 import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateStoreInfo;
+import io.streamscope.checkpoint.StoreFolders;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -136,26 +137,10 @@ class WideStateReadTest {
         Path linked = operator.resolve("17");
         TempTree.delete(linked);
         Files.createSymbolicLink(linked, operator.resolve("16"));
-        Path damaged = newest(storeFolder(operator.resolve("33")));
+        Path damaged = StoreFolders.newestVersionFile(StoreFolders.storeFolder(operator.resolve("33")));
         byte[] bytes = Files.readAllBytes(damaged);
         Files.write(damaged, java.util.Arrays.copyOf(bytes, bytes.length / 2));
-        Files.delete(newest(storeFolder(operator.resolve("34"))));
+        Files.delete(StoreFolders.newestVersionFile(StoreFolders.storeFolder(operator.resolve("34"))));
         return root;
-    }
-
-    private static Path newest(Path storeFolder) throws IOException {
-        try (Stream<Path> files = Files.list(storeFolder)) {
-            return files.filter(p -> p.getFileName().toString().matches("\\d+\\.(delta|changelog|zip)"))
-                    .max(java.util.Comparator.comparingLong(file -> Long.parseLong(file.getFileName().toString().split("\\.")[0])))
-                    .orElseThrow();
-        }
-    }
-
-    /** The partition's default store folder, or its first named store (a join's). */
-    private static Path storeFolder(Path partition) throws IOException {
-        try (Stream<Path> entries = Files.list(partition)) {
-            return entries.filter(Files::isDirectory).filter(p -> !p.getFileName().toString().startsWith("_")).sorted()
-                    .findFirst().orElse(partition);
-        }
     }
 }
