@@ -90,6 +90,24 @@ class ProjectorLayoutTest {
         }
     }
 
+    /** What {@code check} finds in a window of {@code size} on {@code checkpoint} once loaded; the window closed after. */
+    static <T> T onCheckpoint(FxRobot robot, Size size, Path checkpoint, WindowCheck<T> check) throws Exception {
+        AtomicReference<MainWindow> made = new AtomicReference<>();
+        AtomicReference<Stage> stage = new AtomicReference<>();
+        robot.interact(() -> window(size.width(), size.height(), made, stage).model().open(checkpoint));
+        try {
+            UiTestSupport.awaitLoaded(made.get());
+            return check.in(made.get());
+        } finally {
+            robot.interact(() -> stage.get().close());
+        }
+    }
+
+    /** A look at an open window. */
+    interface WindowCheck<T> {
+        T in(MainWindow window) throws Exception;
+    }
+
     /** A window at the projector's size (on FX; drawn without a window where larger than the headless screen). */
     static MainWindow window(int width, int height, AtomicReference<MainWindow> made,
                                      AtomicReference<Stage> stage) {

@@ -14,7 +14,6 @@ import org.testfx.framework.junit5.Start;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static io.streamscope.ui.UiTestSupport.SAMPLES;
 import static io.streamscope.ui.UiTestSupport.onFx;
@@ -63,20 +62,14 @@ class TransportBarLayoutTest {
 
     /** "1280x720: 1 row, captions shown": the bar's rows (its items' tops) and whether its captions show. */
     private static String look(FxRobot robot, Path checkpoint, Size size) throws Exception {
-        AtomicReference<MainWindow> made = new AtomicReference<>();
-        AtomicReference<Stage> stage = new AtomicReference<>();
-        robot.interact(() -> ProjectorLayoutTest.window(size.width(), size.height(), made, stage).model().open(checkpoint));
-        try {
-            UiTestSupport.awaitLoaded(made.get());
-            ProjectorLayoutTest.pulse(robot, made.get().scene());
-            Parent bar = robot.from(made.get().scene().getRoot()).lookup("#transportBar").queryAs(Parent.class);
+        return ProjectorLayoutTest.onCheckpoint(robot, size, checkpoint, window -> {
+            ProjectorLayoutTest.pulse(robot, window.scene());
+            Parent bar = robot.from(window.scene().getRoot()).lookup("#transportBar").queryAs(Parent.class);
             int rows = onFx(() -> rows(bar));
             boolean captions = onFx(() -> robot.from(bar).lookup("#speedCaption").query().isVisible()
                     && robot.from(bar).lookup("#modeCaption").query().isVisible());
-            screenshot(robot, made.get().scene(), "transport-" + checkpoint.getFileName() + "-" + size.name() + ".png");
+            screenshot(robot, window.scene(), "transport-" + checkpoint.getFileName() + "-" + size.name() + ".png");
             return size.name() + ": " + rows + " row" + (rows == 1 ? "" : "s") + ", captions " + (captions ? "shown" : "away");
-        } finally {
-            robot.interact(() -> stage.get().close());
-        }
+        });
     }
 }

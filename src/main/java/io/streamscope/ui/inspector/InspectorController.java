@@ -8,6 +8,7 @@ import io.streamscope.ui.replay.ReplayViewModel;
 import io.streamscope.ui.CheckpointViewModel;
 import io.streamscope.ui.Finding;
 import io.streamscope.ui.FindingCell;
+import io.streamscope.ui.display.TabHeadersFit;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.ListChangeListener;
@@ -66,6 +67,7 @@ public final class InspectorController {
 
     @FXML
     private void initialize() {
+        TabHeadersFit.install(inspectorTabs);
         offsetsFileLabel.textProperty().bind(files.offsetsTitleProperty());
         commitsFileLabel.textProperty().bind(files.commitsTitleProperty());
         offsetsText.textProperty().bind(files.offsetsTextProperty());

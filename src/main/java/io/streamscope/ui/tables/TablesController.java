@@ -5,6 +5,7 @@ import io.streamscope.replay.OutputMode;
 import io.streamscope.replay.Replay;
 import io.streamscope.replay.query.QueryException;
 import io.streamscope.ui.display.DisplayViewModel;
+import io.streamscope.ui.display.TabHeadersFit;
 import io.streamscope.ui.query.QueryViewModel;
 import io.streamscope.ui.replay.ReplayOutcome;
 import io.streamscope.ui.replay.ReplayViewModel;
@@ -61,6 +62,7 @@ public final class TablesController {
     private void initialize() {
         resultTab.textProperty().bind(Bindings.createStringBinding(
                 () -> "Result table · " + query.getOutputMode().sparkName(), query.outputModeProperty()));
+        TabHeadersFit.install(outputTabs);
         batchRunsLabel.setVisible(false);
         batchRunsLabel.setManaged(false);
         input = new ReplayTable(inputTable, display.animationsProperty());

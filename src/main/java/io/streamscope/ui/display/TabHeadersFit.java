@@ -1,0 +1,109 @@
+package io.streamscope.ui.display;
+
+import javafx.beans.InvalidationListener;
+import javafx.scene.Node;
+import javafx.scene.control.Labeled;
+import javafx.scene.control.TabPane;
+import javafx.scene.layout.Region;
+
+/**
+ * A tab pane's headers narrowed where they would not all show: at 1280 px the inspector's seven titles ran past its
+ * width, JavaFX cut the last one shown ("Doctor (") and hid the rest behind its overflow menu. With {@value #CROWDED}
+ * on the pane the stylesheet takes most of the padding beside each title away (not above and below it, so the content
+ * does not move); where even that is too narrow, JavaFX's overflow menu does as before. The class goes again when the
+ * titles fit at their normal padding.
+ * <p>
+ * Whether they would fit at the normal padding is worked out from what shows now, so that narrowing them changes no
+ * answer: each header's width less its padding, plus the normal padding, measured in ems while it was on show (it is
+ * given in ems, so it follows the zoom).
+ */
+public final class TabHeadersFit {
+
+    static final String CROWDED = "crowded";
+
+    private final TabPane pane;
+    private Region headerArea;
+    private Region headers;
+    /** The normal padding beside a title (a header's own and its label's), in ems of the title's font; 0: not seen. */
+    private double normalPaddingEm;
+
+    private TabHeadersFit(TabPane pane) {
+        this.pane = pane;
+    }
+
+    /** Keeps {@code pane}'s headers narrowed while they would not fit, from its first skin on. */
+    public static void install(TabPane pane) {
+        TabHeadersFit fit = new TabHeadersFit(pane);
+        pane.skinProperty().addListener((property, old, skin) -> fit.attach());
+        fit.attach();
+    }
+
+    private void attach() {
+        if (pane.getSkin() == null || !(pane.lookup(".tab-header-area") instanceof Region area)
+                || !(area.lookup(".headers-region") instanceof Region region)) {
+            return;
+        }
+        headerArea = area;
+        headers = region;
+        // the pane's width, and its titles' (a count in a title, the zoom, a theme, a tab added)
+        InvalidationListener refit = observable -> apply();
+        headerArea.widthProperty().addListener(refit);
+        headers.widthProperty().addListener(refit);
+        apply();
+    }
+
+    private void apply() {
+        double width = headerArea.getWidth();
+        if (width <= 0) {
+            return;
+        }
+        boolean crowded = pane.getStyleClass().contains(CROWDED);
+        double needed = neededAtNormalPadding(crowded);
+        if (needed <= 0) {
+            return; // no header measured yet
+        }
+        // as JavaFX's TabPaneSkin decides whether the tabs fit: less than the header area's width
+        boolean crowd = needed >= width;
+        if (crowd != crowded) {
+            if (crowd) {
+                pane.getStyleClass().add(CROWDED);
+            } else {
+                pane.getStyleClass().remove(CROWDED);
+            }
+        }
+    }
+
+    /**
+     * The header area's width with every title at its normal padding and no overflow menu: the headers' widths, the
+     * area's insets and the gap JavaFX keeps before the menu's place; 0 when no header has been measured yet.
+     */
+    private double neededAtNormalPadding(boolean crowded) {
+        double titles = 0;
+        int count = 0;
+        for (Node header : headers.getChildrenUnmodifiable()) {
+            if (!header.isVisible() || !(header instanceof Region tab) || !(tab.lookup(".tab-label") instanceof Labeled label)) {
+                continue;
+            }
+            double fontSize = label.getFont().getSize();
+            double padding = padding(tab, label);
+            if (!crowded && padding > 0 && fontSize > 0) { // measured anew while shown: a theme may pad otherwise
+                normalPaddingEm = padding / fontSize;
+            }
+            titles += tab.prefWidth(-1) - padding + normalPaddingEm * fontSize;
+            count++;
+        }
+        if (count == 0 || normalPaddingEm == 0) {
+            return 0;
+        }
+        Region menu = headerArea.lookup(".control-buttons-tab") instanceof Region buttons ? buttons : null;
+        double menuWidth = menu == null ? 0 : menu.prefWidth(-1);
+        double paddedHeaders = headers.prefWidth(-1);
+        // the area's pref width is its headers, its menu (when shown), its insets and JavaFX's spacer
+        double around = headerArea.prefWidth(-1) - paddedHeaders - menuWidth;
+        return titles + around;
+    }
+
+    private static double padding(Region tab, Labeled label) {
+        return tab.snappedLeftInset() + tab.snappedRightInset() + label.snappedLeftInset() + label.snappedRightInset();
+    }
+}
