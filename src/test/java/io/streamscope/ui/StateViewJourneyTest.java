@@ -80,6 +80,35 @@ class StateViewJourneyTest {
     }
 
     @Test
+    void aQueryWithoutStateSaysSoOnceAndAStatefulOneBringsTheTableBack(FxRobot robot) throws Exception {
+        UiTestSupport.open(robot, window, SAMPLES.resolve("shop-copy-crash")); // foreachBatch into a table: no state/
+        robot.interact(() -> window.model().timeline().select(2));
+        UiTestSupport.awaitIdle(window);
+        Label summary = robot.lookup("#stateSummary").queryAs(Label.class);
+        assertTrue(onFx(summary::getText).startsWith("This query keeps no state: its checkpoint has no state/ folder"),
+                onFx(summary::getText));
+        assertEquals(List.of(false, false, false), shown(robot, "#stateFilterField", "#statePartitionChart", "#stateTable"));
+        screenshot(robot, window.scene(), "state-none.png");
+
+        UiTestSupport.open(robot, window, SAMPLES.resolve("shop-windowed"));
+        selectBatch(robot, 1);
+        assertEquals(List.of(true, true, true), shown(robot, "#stateFilterField", "#statePartitionChart", "#stateTable"));
+    }
+
+    /** Whether each node is on show: itself and every parent visible. */
+    private static List<Boolean> shown(FxRobot robot, String... ids) throws Exception {
+        List<Node> nodes = java.util.Arrays.stream(ids).map(id -> robot.lookup(id).queryAs(Node.class)).toList();
+        return onFx(() -> nodes.stream().map(node -> {
+            for (Node at = node; at != null; at = at.getParent()) {
+                if (!at.isVisible()) {
+                    return false;
+                }
+            }
+            return true;
+        }).toList());
+    }
+
+    @Test
     void theEvictedWindowIsStruckThroughAtTheBatchThatEvictedItAndWindowsReadAsTimes(FxRobot robot) throws Exception {
         UiTestSupport.open(robot, window, SAMPLES.resolve("shop-windowed"));
         selectBatch(robot, 1);

@@ -59,6 +59,8 @@ public final class StateController {
     @FXML private TableView<StateRowView> stateTable;
     @FXML private TextArea stateDetailPane;
     @FXML private javafx.scene.control.ScrollPane stateFacts;
+    @FXML private javafx.scene.layout.HBox stateToolbar;
+    @FXML private javafx.scene.control.SplitPane stateSplit;
     @FXML private javafx.scene.layout.VBox stateFactsBox;
 
     public StateController(StateViewModel viewModel) {
@@ -72,6 +74,12 @@ public final class StateController {
         stateStoreSelector.disableProperty().bind(javafx.beans.binding.Bindings.size(viewModel.stores()).lessThan(2));
         stateStoreExplanation.textProperty().bind(viewModel.storeExplanationProperty());
         stateSummary.textProperty().bind(viewModel.summaryProperty());
+        // a query without state: its one line, not a toolbar, a chart and a table that all say so
+        javafx.beans.binding.BooleanBinding keepsState = javafx.beans.binding.Bindings.isNotEmpty(viewModel.stores());
+        for (javafx.scene.Node part : List.of(stateToolbar, stateFacts, stateSplit)) {
+            part.visibleProperty().bind(keepsState);
+            part.managedProperty().bind(keepsState);
+        }
         stateSparkFigures.textProperty().bind(viewModel.sparkFiguresProperty());
         stateSparkFigures.visibleProperty().bind(viewModel.sparkFiguresProperty().isNotEmpty());
         stateSparkFigures.managedProperty().bind(stateSparkFigures.visibleProperty());

@@ -36,7 +36,8 @@ import java.util.concurrent.Executor;
  */
 public final class StateViewModel {
 
-    static final String NO_STATE = "This query keeps no state";
+    static final String NO_STATE = "This query keeps no state: its checkpoint has no state/ folder (no aggregation,"
+            + " deduplication, join or other stateful operator)";
     static final String CHOOSE_BATCH = "Select a batch to see its state";
     /** The partition chooser's "all". */
     public static final int ALL_PARTITIONS = -1;
