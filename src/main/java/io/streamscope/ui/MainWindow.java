@@ -135,7 +135,7 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         if (tables.outputTabs().getParent() instanceof javafx.scene.layout.VBox output) {
             Runnable addStateColumns = () -> {
                 io.streamscope.ui.state.StateColumnsView state = io.streamscope.ui.state.StateColumnsView.create(
-                        model.state(), model.display(), () -> javafx.application.Platform.runLater(tables::fitSplit));
+                        model.state(), model.display(), () -> javafx.application.Platform.runLater(tables::fitToProjector));
                 output.getChildren().add(state.pane());
                 tables.alsoFit(state.table());
             };

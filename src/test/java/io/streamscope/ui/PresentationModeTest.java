@@ -180,4 +180,61 @@ class PresentationModeTest {
             robot.interact(() -> projector.get().close());
         }
     }
+
+    /**
+     * The running example on a 1280×720 projector: batch 0 in update mode, and batch 2 in complete mode, put three rows
+     * in the result table and three in the state under it. The state had taken its whole height first, and the result
+     * table showed two rows and a half of three (its first one under its header).
+     */
+    @Test
+    void theResultTableKeepsRoomForItsRowsOverTheStateUnderIt(FxRobot robot) throws Exception {
+        ProjectorLayoutTest.Size projector = new ProjectorLayoutTest.Size(1280, 720, "1280x720");
+        List<String> seen = ProjectorLayoutTest.onCheckpoint(robot, projector, SAMPLES.resolve("shop-totals-update"), window -> {
+            robot.interact(() -> window.model().display().presentationProperty().set(true));
+            List<String> fits = new ArrayList<>();
+            for (var step : List.of(java.util.Map.entry(io.streamscope.replay.OutputMode.UPDATE, 0),
+                    java.util.Map.entry(io.streamscope.replay.OutputMode.UPDATE, 2),
+                    java.util.Map.entry(io.streamscope.replay.OutputMode.COMPLETE, 2))) {
+                robot.interact(() -> {
+                    window.model().query().outputModeProperty().set(step.getKey());
+                    window.model().timeline().select(step.getValue());
+                });
+                UiTestSupport.awaitIdle(window);
+                javafx.scene.control.TableView<?> result = robot.from(window.scene().getRoot()).lookup("#resultTable").queryTableView();
+                javafx.scene.control.TableView<?> state = robot.from(window.scene().getRoot()).lookup("#presentationStateTable").queryTableView();
+                WaitForAsyncUtils.waitFor(20, java.util.concurrent.TimeUnit.SECONDS, () -> !onFx(state.getItems()::isEmpty));
+                ProjectorLayoutTest.pulse(robot, window.scene());
+                fits.add(onFx(() -> step.getKey() + " batch " + step.getValue() + ": result " + result.getItems().size()
+                        + " rows, " + wholeRows(result) + " whole; state " + state.getItems().size() + " rows, "
+                        + wholeRows(state) + " whole"));
+                screenshot(robot, window.scene(), "presentation-1280x720-" + step.getKey() + "-" + step.getValue() + ".png");
+            }
+            robot.interact(() -> window.model().display().presentationProperty().set(false));
+            javafx.scene.control.TabPane tabs = robot.from(window.scene().getRoot()).lookup("#outputTabs").queryAs(javafx.scene.control.TabPane.class);
+            fits.add(onFx(() -> tabs.getMinHeight() == javafx.scene.layout.Region.USE_COMPUTED_SIZE
+                    && tabs.getPrefHeight() == javafx.scene.layout.Region.USE_COMPUTED_SIZE ? "normal mode: the tabs' own height"
+                    : "normal mode: min " + tabs.getMinHeight() + ", pref " + tabs.getPrefHeight()));
+            return fits;
+        });
+        assertEquals(List.of("UPDATE batch 0: result 3 rows, 3 whole; state 3 rows, 3 whole",
+                "UPDATE batch 2: result 2 rows, 2 whole; state 3 rows, 3 whole",
+                "COMPLETE batch 2: result 3 rows, 3 whole; state 3 rows, 3 whole", "normal mode: the tabs' own height"), seen);
+    }
+
+    /** The table's rows shown whole: inside its rows' viewport (under its headers, clear of its scroll bars). */
+    private static int wholeRows(javafx.scene.control.TableView<?> table) {
+        Node viewport = table.lookup(".clipped-container");
+        double top = viewport.localToScene(viewport.getLayoutBounds()).getMinY();
+        double bottom = viewport.localToScene(viewport.getLayoutBounds()).getMaxY();
+        int whole = 0;
+        for (Node node : table.lookupAll(".table-row-cell")) {
+            if (node instanceof javafx.scene.control.TableRow<?> row && !row.isEmpty() && row.isVisible()) {
+                Bounds at = row.localToScene(row.getLayoutBounds());
+                if (at.getMinY() >= top - 0.5 && at.getMaxY() <= bottom + 0.5) {
+                    whole++;
+                }
+            }
+        }
+        return whole;
+    }
 }

@@ -58,7 +58,6 @@ public final class StateColumnsView {
         title.setMinHeight(Region.USE_PREF_SIZE);
         table.setId("presentationStateTable");
         table.getStyleClass().addAll("replay-table", "state-columns-table");
-        table.setMinHeight(Region.USE_PREF_SIZE);
         table.setMaxHeight(Region.USE_PREF_SIZE);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         table.setRowFactory(view -> new TableRow<>() {
@@ -125,6 +124,8 @@ public final class StateColumnsView {
         table.getItems().setAll(columns.rows());
         double row = px * ROW_EM;
         table.setPrefHeight(row * (Math.min(MOST_ROWS, columns.rows().size()) + 2.6) + 6);
+        // where the result table above needs the room (ResultHeightFit), down to two rows, the rest scrolling
+        table.setMinHeight(row * (Math.min(2, columns.rows().size()) + 2.6) + 6);
         refitted.run();
     }
 

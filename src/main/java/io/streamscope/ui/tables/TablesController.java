@@ -63,6 +63,7 @@ public final class TablesController {
         resultTab.textProperty().bind(Bindings.createStringBinding(
                 () -> "Result table · " + query.getOutputMode().sparkName(), query.outputModeProperty()));
         TabHeadersFit.install(outputTabs);
+        resultHeight = new ResultHeightFit(outputTabs, resultTable, display);
         batchRunsLabel.setVisible(false);
         batchRunsLabel.setManaged(false);
         input = new ReplayTable(inputTable, display.animationsProperty());
@@ -80,19 +81,20 @@ public final class TablesController {
         display.fontSizeProperty().addListener((property, old, size) -> {
             if (display.isPresentation()) {
                 List.of(input, result, sink).forEach(ReplayTable::fitColumns);
-                fitSplit();
+                fitToProjector();
             }
         });
         display.presentationProperty().addListener((property, old, presenting) -> {
             if (presenting) {
                 normalDivider = tablesSplit.getDividerPositions()[0];
-                javafx.application.Platform.runLater(this::fitSplit);
+                javafx.application.Platform.runLater(this::fitToProjector);
             } else {
                 tablesSplit.setDividerPositions(normalDivider);
+                resultHeight.apply(); // the tabs' own least height again
             }
         });
         // the split's width settles after the inspector folds away: the output side keeps the width of its columns
-        tablesSplit.widthProperty().addListener((property, old, width) -> fitSplit());
+        tablesSplit.widthProperty().addListener((property, old, width) -> fitToProjector());
         replay.outcomeProperty().addListener((property, old, outcome) -> refresh());
         replay.selectedStepProperty().addListener((property, old, step) -> refresh());
         replay.runningProperty().addListener((property, old, running) -> refresh());
@@ -152,21 +154,25 @@ public final class TablesController {
         sinkBatchLabel.setText("Batch: " + step.batchId() + " · " + mode.label() + " mode · "
                 + step.sinkRows().size() + (step.sinkRows().size() == 1 ? " row" : " rows"));
         if (display.isPresentation()) {
-            fitSplit();
+            fitToProjector();
         }
     }
 
     /**
      * Another table shown beside the result table in presentation mode (the state as columns): the output side gets
-     * the width of the wider of the two. {@link #fitSplit()} again whenever its columns change.
+     * the width of the wider of the two. {@link #fitToProjector()} again whenever its columns change.
      */
     public void alsoFit(javafx.scene.control.TableView<?> table) {
         besideResult.add(table);
-        fitSplit();
+        fitToProjector();
     }
 
-    /** Presentation mode: the result table (or a table beside it, if wider) gets the width of its columns, the input table the rest. */
-    public void fitSplit() {
+    /**
+     * Presentation mode: the result table (or a table beside it, if wider) gets the width of its columns, the input
+     * table the rest; the result table keeps the height of its rows ({@link ResultHeightFit}).
+     */
+    public void fitToProjector() {
+        resultHeight.apply();
         if (!display.isPresentation() || tablesSplit.getWidth() <= 0) {
             return;
         }
@@ -193,6 +199,7 @@ public final class TablesController {
     }
 
     private final List<javafx.scene.control.TableView<?>> besideResult = new java.util.ArrayList<>();
+    private ResultHeightFit resultHeight;
 
     /** The table driving {@code id} ({@code inputTable}, {@code resultTable}, {@code sinkTable}), for the lesson. */
     public int markEvidence(String id, java.util.function.Predicate<ShownRow> which) {
