@@ -221,6 +221,47 @@ class PresentationModeTest {
                 "COMPLETE batch 2: result 3 rows, 3 whole; state 3 rows, 3 whole", "normal mode: the tabs' own height"), seen);
     }
 
+    /**
+     * The strip at the top of presentation mode on a 1280×720 projector, on the crash sample (whose batch 2 will
+     * replay): each step's selected batch and the neighbours shown lie whole inside the window. The strip had shown
+     * five batches whatever the width, and "batch 2: 5 → 7 (2 rows) ⟳ will replay" ran past the edge as "will repla".
+     */
+    @Test
+    void theStripShowsTheSelectedBatchAndTheNeighboursThatFitWhole(FxRobot robot) throws Exception {
+        ProjectorLayoutTest.Size projector = new ProjectorLayoutTest.Size(1280, 720, "1280x720");
+        List<String> seen = ProjectorLayoutTest.onCheckpoint(robot, projector, SAMPLES.resolve("shop-copy-crash"), window -> {
+            robot.interact(() -> window.model().display().presentationProperty().set(true));
+            List<String> steps = new ArrayList<>();
+            for (int batch = 0; batch <= 2; batch++) {
+                int selected = batch;
+                robot.interact(() -> window.model().timeline().select(selected));
+                UiTestSupport.awaitIdle(window);
+                ProjectorLayoutTest.pulse(robot, window.scene());
+                Node strip = robot.from(window.scene().getRoot()).lookup("#timelineStrip").query();
+                steps.add(onFx(() -> {
+                    double right = window.scene().getWidth();
+                    List<String> shown = new ArrayList<>();
+                    for (Node cell : strip.lookupAll(".strip-batch")) {
+                        if (cell.isVisible() && cell instanceof Label label) {
+                            Bounds at = cell.localToScene(cell.getLayoutBounds());
+                            String text = label.getText();
+                            shown.add(text.substring(0, text.indexOf(':')) + (at.getMaxX() <= right + 0.5 ? "" : " cut")
+                                    + (label.getId() != null ? " (selected)" : ""));
+                        }
+                    }
+                    return String.join(", ", shown);
+                }));
+            }
+            return steps;
+        });
+        assertEquals(3, seen.size());
+        for (int batch = 0; batch <= 2; batch++) {
+            assertTrue(seen.get(batch).contains("batch " + batch + " (selected)"), seen.get(batch));
+            assertFalse(seen.get(batch).contains("cut"), seen.get(batch));
+        }
+        assertTrue(seen.stream().anyMatch(step -> step.split(",").length > 1), "a neighbour where it fits: " + seen);
+    }
+
     /** The table's rows shown whole: inside its rows' viewport (under its headers, clear of its scroll bars). */
     private static int wholeRows(javafx.scene.control.TableView<?> table) {
         Node viewport = table.lookup(".clipped-container");

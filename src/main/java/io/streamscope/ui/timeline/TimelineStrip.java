@@ -111,6 +111,9 @@ public final class TimelineStrip extends VBox {
                 }
                 line.getChildren().add(mark);
             }
+            int selectedCell = 1 + selected - from;
+            line.setMinWidth(0); // as wide as the strip is, showing what fits (not as wide as all its batches)
+            line.widthProperty().addListener((property, old, width) -> showWhatFits(line, selectedCell));
             children.add(line);
         }
         TimelineBatch batch = data.batches().get(selected);
@@ -126,6 +129,40 @@ public final class TimelineStrip extends VBox {
             children.add(lag);
         }
         getChildren().setAll(children);
+    }
+
+    /**
+     * A lane's batches on show: its name and the selected batch always, then its neighbours, nearest first (the one
+     * before, then the one after), while they fit the lane's width. At 1280 px the strip's five batches ran past the
+     * window's edge, and a batch that will replay read "⟳ will repla".
+     */
+    static void showWhatFits(HBox line, int selectedCell) {
+        List<javafx.scene.Node> cells = line.getChildren();
+        double room = line.getWidth() - line.snappedLeftInset() - line.snappedRightInset();
+        if (room <= 0 || selectedCell >= cells.size()) {
+            return;
+        }
+        double used = cells.get(0).prefWidth(-1) + line.getSpacing() + cells.get(selectedCell).prefWidth(-1);
+        boolean[] shown = new boolean[cells.size()];
+        shown[0] = true;
+        shown[selectedCell] = true;
+        boolean fits = true;
+        for (int distance = 1; fits && distance < cells.size(); distance++) {
+            for (int at : new int[] {selectedCell - distance, selectedCell + distance}) {
+                if (fits && at >= 1 && at < cells.size()) {
+                    double width = line.getSpacing() + cells.get(at).prefWidth(-1);
+                    fits = used + width <= room;
+                    if (fits) {
+                        used += width;
+                        shown[at] = true;
+                    }
+                }
+            }
+        }
+        for (int i = 0; i < cells.size(); i++) {
+            cells.get(i).setVisible(shown[i]);
+            cells.get(i).setManaged(shown[i]);
+        }
     }
 
     static String cellText(TimelineBatch batch, LaneCell cell) {
