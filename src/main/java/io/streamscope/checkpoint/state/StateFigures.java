@@ -30,6 +30,12 @@ public record StateFigures(long numRowsTotal, long numRowsUpdated, long numRowsR
     }
 
     public static StateFigures of(Checkpoint checkpoint, StateOperatorInfo operator, long batchId, Work work) {
+        return of(checkpoint, operator, batchId, work, new StoreListings());
+    }
+
+    /** As {@link #of(Checkpoint, StateOperatorInfo, long, Work)}, the partition folders' files taken from {@code listings}. */
+    public static StateFigures of(Checkpoint checkpoint, StateOperatorInfo operator, long batchId, Work work,
+                                  StoreListings listings) {
         boolean join = "symmetricHashJoin".equals(operator.operatorName())
                 || operator.stores().stream().anyMatch(store -> store.storeName().endsWith("keyWithIndexToValue"));
         long[] total = {0};
@@ -42,7 +48,7 @@ public record StateFigures(long numRowsTotal, long numRowsUpdated, long numRowsR
                 .filter(store -> !join || store.storeName().endsWith("keyWithIndexToValue")).toList();
         for (int i = 0; i < counted.size(); i++) {
             StateStoreInfo store = counted.get(i);
-            StateReader reader = StateReader.open(checkpoint, operator, store, Optional.empty())
+            StateReader reader = StateReader.open(checkpoint, operator, store, Optional.empty()).sharing(listings)
                     .with(work.step(i, counted.size())); // one bar over the stores
             StateRowDecoding decoding = reader.columnFamilies().isEmpty() ? null : reader.decoding(batchId);
             long[] storeRemoved = {0};

@@ -78,7 +78,13 @@ public record SparkStateFigures(long numRowsTotal, long numRowsUpdated, long num
     /** The operator's figures from the files and from Spark, explained where they differ. */
     public static Comparison compare(Checkpoint checkpoint, StateOperatorInfo operator, long batchId,
                                      io.streamscope.task.Work work) {
-        StateFigures files = StateFigures.of(checkpoint, operator, batchId, work);
+        return compare(checkpoint, operator, batchId, work, new io.streamscope.checkpoint.state.StoreListings());
+    }
+
+    /** As {@link #compare(Checkpoint, StateOperatorInfo, long, io.streamscope.task.Work)}, the state folders' files from {@code listings}. */
+    public static Comparison compare(Checkpoint checkpoint, StateOperatorInfo operator, long batchId,
+                                     io.streamscope.task.Work work, io.streamscope.checkpoint.state.StoreListings listings) {
+        StateFigures files = StateFigures.of(checkpoint, operator, batchId, work, listings);
         int index = checkpoint.stateOperators().indexOf(operator);
         Optional<SparkStateFigures> spark = read(checkpoint.path(), operator, Math.max(0, index), batchId);
         return new Comparison(files, spark, spark.map(s -> explain(files, s, operator)).orElse(List.of()));

@@ -239,13 +239,14 @@ public final class StateViewModel {
         StoreChoice store = selectedStore.get();
         Checkpoint source = checkpoint;
         Long batch = batchId;
+        StoreListings listed = listings; // the table's reads have listed the folders this one reads
         if (store == null || source == null || batch == null
                 || !java.nio.file.Files.isRegularFile(source.path().resolve(io.streamscope.replay.progress.SparkStateFigures.FILE))) {
             return;
         }
         comparisons.run("Comparing the state with Spark's progress", work ->
                         io.streamscope.replay.progress.SparkStateFigures.compare(source, store.operator(), batch,
-                                work).summary(),
+                                work, listed).summary(),
                 sparkFigures::set, error -> sparkFigures.set(""));
     }
 

@@ -40,6 +40,27 @@ class StoreListingsTest {
         }
     }
 
+    /** The files' figures the window sets beside Spark's progress at each step take the table's listings too. */
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-totals-update", "shop-join-inner"})
+    void theFilesFiguresOfAStepListNothingTheStepListed(String sample) throws Exception {
+        Checkpoint checkpoint = CheckpointReader.read(Path.of("sample-checkpoints", sample));
+        StateOperatorInfo operator = checkpoint.stateOperators().get(0);
+        StoreListings shared = new StoreListings();
+        for (long batch : new long[]{1, 2}) {
+            for (StateStoreInfo store : operator.stores()) {
+                step(checkpoint, operator, store, batch, shared);
+            }
+            int listed = shared.listings();
+            assertEquals(StateFigures.of(checkpoint, operator, batch, io.streamscope.task.Work.NONE),
+                    StateFigures.of(checkpoint, operator, batch, io.streamscope.task.Work.NONE, shared), "batch " + batch);
+            assertEquals(listed, shared.listings(), "no folder listed again");
+        }
+        StoreListings fresh = new StoreListings();
+        StateFigures.of(checkpoint, operator, 2, io.streamscope.task.Work.NONE, fresh);
+        assertTrue(fresh.listings() > 0, "the figures list into the listings given");
+    }
+
     @Test
     void aFolderWithoutStateFilesIsListedAgain(@TempDir Path dir) throws Exception {
         Path copy = dir.resolve("totals");
