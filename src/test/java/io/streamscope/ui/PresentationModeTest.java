@@ -262,6 +262,47 @@ class PresentationModeTest {
         assertTrue(seen.stream().anyMatch(step -> step.split(",").length > 1), "a neighbour where it fits: " + seen);
     }
 
+    /**
+     * The strip's lines above the tables, never over them: on the join sample (two topics, two lanes) at 1280×720 the
+     * lag line wrapped to a second line that the strip was not given, and it was drawn over the tables' titles.
+     */
+    @Test
+    void theStripsLinesLieAboveTheTables(FxRobot robot) throws Exception {
+        ProjectorLayoutTest.Size projector = new ProjectorLayoutTest.Size(1280, 720, "1280x720");
+        AtomicReference<MainWindow> made = new AtomicReference<>();
+        AtomicReference<Stage> stage = new AtomicReference<>();
+        robot.interact(() -> { // as --presentation starts it: presenting before the checkpoint is in
+            MainWindow window = ProjectorLayoutTest.window(projector.width(), projector.height(), made, stage);
+            window.model().display().presentationProperty().set(true);
+            window.model().open(SAMPLES.resolve("shop-join-inner"));
+        });
+        MainWindow window = made.get();
+        try {
+            UiTestSupport.awaitLoaded(window);
+            robot.interact(() -> window.model().timeline().select(2));
+            UiTestSupport.awaitIdle(window);
+            ProjectorLayoutTest.pulse(robot, window.scene());
+            Node strip = robot.from(window.scene().getRoot()).lookup("#timelineStrip").query();
+            Node tables = robot.from(window.scene().getRoot()).lookup("#workSplit").query();
+            Node output = robot.from(window.scene().getRoot()).lookup("#outputTabs").query();
+            screenshot(robot, window.scene(), "presentation-1280x720-join.png");
+            String seen = onFx(() -> {
+                double top = Math.min(tables.localToScene(tables.getLayoutBounds()).getMinY(),
+                        output.localToScene(output.getLayoutBounds()).getMinY());
+                List<String> over = new ArrayList<>();
+                for (Node line : strip.lookupAll(".label")) {
+                    if (line.isVisible() && line.localToScene(line.getLayoutBounds()).getMaxY() > top + 0.5) {
+                        over.add(((Label) line).getText());
+                    }
+                }
+                return over.isEmpty() ? "every line above the tables" : "over the tables: " + over;
+            });
+            assertEquals("every line above the tables", seen);
+        } finally {
+            robot.interact(() -> stage.get().close());
+        }
+    }
+
     /** The table's rows shown whole: inside its rows' viewport (under its headers, clear of its scroll bars). */
     private static int wholeRows(javafx.scene.control.TableView<?> table) {
         Node viewport = table.lookup(".clipped-container");

@@ -1,7 +1,9 @@
 package io.streamscope.ui.tables;
 
 import io.streamscope.ui.display.DisplayViewModel;
+import javafx.geometry.Orientation;
 import javafx.scene.Node;
+import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Region;
@@ -45,11 +47,24 @@ final class ResultHeightFit {
                 ? area.snappedTopInset() + area.snappedBottomInset() : 0;
         double table = result.snappedTopInset() + result.snappedBottomInset() + columnHeaders.prefHeight(-1)
                 + result.getItems().size() * result.getFixedCellSize();
-        double wanted = Math.ceil(tabs.snappedTopInset() + tabs.snappedBottomInset() + headers.prefHeight(-1) + content + table) + 1;
+        double wanted = Math.ceil(tabs.snappedTopInset() + tabs.snappedBottomInset() + headers.prefHeight(-1) + content + table
+                + horizontalBar()) + 1;
+        // presentation.css leaves the column no least height of its own, so this is the height it is given: one whose
+        // parts' least exceeded it was drawn centred on its place by the split, over the strip above
         double height = Math.max(0, Math.min(wanted, column.getHeight() - leastOfTheRest(column)));
         // its preferred height too: the rest takes its own, and only what is left over goes to the tabs (they grow)
         tabs.setMinHeight(height);
         tabs.setPrefHeight(height);
+    }
+
+    /** The result table's horizontal scroll bar, where its columns are wider than it: it takes a row's room. */
+    private double horizontalBar() {
+        for (Node node : result.lookupAll(".scroll-bar")) {
+            if (node instanceof ScrollBar bar && bar.getOrientation() == Orientation.HORIZONTAL && bar.isVisible()) {
+                return bar.prefHeight(-1);
+            }
+        }
+        return 0;
     }
 
     /** The least height of the column's other parts, its spacing and its insets. */
