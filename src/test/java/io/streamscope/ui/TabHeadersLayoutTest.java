@@ -106,7 +106,7 @@ class TabHeadersLayoutTest {
             places.add(place);
         }
         boolean allWhole = places.stream().allMatch("whole"::equals);
-        return (pane.getStyleClass().contains("crowded") ? " narrowed: " : ": ") + String.join(", ", titles)
+        return (pane.lookup(".tab-header-area").getStyleClass().contains("crowded") ? " narrowed: " : ": ") + String.join(", ", titles)
                 + (allWhole ? " whole" : "");
     }
 }

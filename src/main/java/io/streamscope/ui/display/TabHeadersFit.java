@@ -9,8 +9,8 @@ import javafx.scene.layout.Region;
 /**
  * A tab pane's headers narrowed where they would not all show: at 1280 px the inspector's seven titles ran past its
  * width, JavaFX cut the last one shown ("Doctor (") and hid the rest behind its overflow menu. With {@value #CROWDED}
- * on the pane the stylesheet takes most of the padding beside each title away (not above and below it, so the content
- * does not move); where even that is too narrow, JavaFX's overflow menu does as before. The class goes again when the
+ * on the pane's header area the stylesheet takes most of the padding beside each title away (not above and below it,
+ * so the content does not move; on the header area, not the pane, so that only the headers are styled again); where even that is too narrow, JavaFX's overflow menu does as before. The class goes again when the
  * titles fit at their normal padding.
  * <p>
  * Whether they would fit at the normal padding is worked out from what shows now, so that narrowing them changes no
@@ -57,7 +57,7 @@ public final class TabHeadersFit {
         if (width <= 0) {
             return;
         }
-        boolean crowded = pane.getStyleClass().contains(CROWDED);
+        boolean crowded = headerArea.getStyleClass().contains(CROWDED);
         double needed = neededAtNormalPadding(crowded);
         if (needed <= 0) {
             return; // no header measured yet
@@ -66,9 +66,9 @@ public final class TabHeadersFit {
         boolean crowd = needed >= width;
         if (crowd != crowded) {
             if (crowd) {
-                pane.getStyleClass().add(CROWDED);
+                headerArea.getStyleClass().add(CROWDED);
             } else {
-                pane.getStyleClass().remove(CROWDED);
+                headerArea.getStyleClass().remove(CROWDED);
             }
         }
     }
