@@ -1,5 +1,6 @@
 package io.streamscope.ui;
 
+import io.streamscope.replay.OutputMode;
 import io.streamscope.ui.display.SceneStyle;
 import io.streamscope.ui.recent.RecentFolders;
 import io.streamscope.ui.timeline.BatchTimeline;
@@ -7,7 +8,11 @@ import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
+import javafx.scene.control.TabPane;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TableView;
 import javafx.scene.input.KeyCode;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
 import org.controlsfx.control.StatusBar;
 import org.junit.jupiter.api.AfterEach;
@@ -22,7 +27,9 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 import static io.streamscope.ui.UiTestSupport.SAMPLES;
@@ -192,17 +199,17 @@ class PresentationModeTest {
         List<String> seen = ProjectorLayoutTest.onCheckpoint(robot, projector, SAMPLES.resolve("shop-totals-update"), window -> {
             robot.interact(() -> window.model().display().presentationProperty().set(true));
             List<String> fits = new ArrayList<>();
-            for (var step : List.of(java.util.Map.entry(io.streamscope.replay.OutputMode.UPDATE, 0),
-                    java.util.Map.entry(io.streamscope.replay.OutputMode.UPDATE, 2),
-                    java.util.Map.entry(io.streamscope.replay.OutputMode.COMPLETE, 2))) {
+            for (var step : List.of(Map.entry(OutputMode.UPDATE, 0),
+                    Map.entry(OutputMode.UPDATE, 2),
+                    Map.entry(OutputMode.COMPLETE, 2))) {
                 robot.interact(() -> {
                     window.model().query().outputModeProperty().set(step.getKey());
                     window.model().timeline().select(step.getValue());
                 });
                 UiTestSupport.awaitIdle(window);
-                javafx.scene.control.TableView<?> result = robot.from(window.scene().getRoot()).lookup("#resultTable").queryTableView();
-                javafx.scene.control.TableView<?> state = robot.from(window.scene().getRoot()).lookup("#presentationStateTable").queryTableView();
-                WaitForAsyncUtils.waitFor(20, java.util.concurrent.TimeUnit.SECONDS, () -> !onFx(state.getItems()::isEmpty));
+                TableView<?> result = robot.from(window.scene().getRoot()).lookup("#resultTable").queryTableView();
+                TableView<?> state = robot.from(window.scene().getRoot()).lookup("#presentationStateTable").queryTableView();
+                WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !onFx(state.getItems()::isEmpty));
                 ProjectorLayoutTest.pulse(robot, window.scene());
                 fits.add(onFx(() -> step.getKey() + " batch " + step.getValue() + ": result " + result.getItems().size()
                         + " rows, " + wholeRows(result) + " whole; state " + state.getItems().size() + " rows, "
@@ -210,9 +217,9 @@ class PresentationModeTest {
                 screenshot(robot, window.scene(), "presentation-1280x720-" + step.getKey() + "-" + step.getValue() + ".png");
             }
             robot.interact(() -> window.model().display().presentationProperty().set(false));
-            javafx.scene.control.TabPane tabs = robot.from(window.scene().getRoot()).lookup("#outputTabs").queryAs(javafx.scene.control.TabPane.class);
-            fits.add(onFx(() -> tabs.getMinHeight() == javafx.scene.layout.Region.USE_COMPUTED_SIZE
-                    && tabs.getPrefHeight() == javafx.scene.layout.Region.USE_COMPUTED_SIZE ? "normal mode: the tabs' own height"
+            TabPane tabs = robot.from(window.scene().getRoot()).lookup("#outputTabs").queryAs(TabPane.class);
+            fits.add(onFx(() -> tabs.getMinHeight() == Region.USE_COMPUTED_SIZE
+                    && tabs.getPrefHeight() == Region.USE_COMPUTED_SIZE ? "normal mode: the tabs' own height"
                     : "normal mode: min " + tabs.getMinHeight() + ", pref " + tabs.getPrefHeight()));
             return fits;
         });
@@ -304,13 +311,13 @@ class PresentationModeTest {
     }
 
     /** The table's rows shown whole: inside its rows' viewport (under its headers, clear of its scroll bars). */
-    private static int wholeRows(javafx.scene.control.TableView<?> table) {
+    private static int wholeRows(TableView<?> table) {
         Node viewport = table.lookup(".clipped-container");
         double top = viewport.localToScene(viewport.getLayoutBounds()).getMinY();
         double bottom = viewport.localToScene(viewport.getLayoutBounds()).getMaxY();
         int whole = 0;
         for (Node node : table.lookupAll(".table-row-cell")) {
-            if (node instanceof javafx.scene.control.TableRow<?> row && !row.isEmpty() && row.isVisible()) {
+            if (node instanceof TableRow<?> row && !row.isEmpty() && row.isVisible()) {
                 Bounds at = row.localToScene(row.getLayoutBounds());
                 if (at.getMinY() >= top - 0.5 && at.getMaxY() <= bottom + 0.5) {
                     whole++;

@@ -9,9 +9,10 @@ import javafx.scene.layout.Region;
 /**
  * A tab pane's headers narrowed where they would not all show: at 1280 px the inspector's seven titles ran past its
  * width, JavaFX cut the last one shown ("Doctor (") and hid the rest behind its overflow menu. With {@value #CROWDED}
- * on the pane's header area the stylesheet takes most of the padding beside each title away (not above and below it,
- * so the content does not move; on the header area, not the pane, so that only the headers are styled again); where even that is too narrow, JavaFX's overflow menu does as before. The class goes again when the
- * titles fit at their normal padding.
+ * on the pane's header area the stylesheet takes most of the padding beside each title away: not above and below it,
+ * so the content does not move, and on the header area rather than the pane, so that only the headers are styled
+ * again. Where even that is too narrow, JavaFX's overflow menu does as before. The class goes again when the titles
+ * fit at their normal padding.
  * <p>
  * Whether they would fit at the normal padding is worked out from what shows now, so that narrowing them changes no
  * answer: each header's width less its padding, plus the normal padding, measured in ems while it was on show (it is

@@ -11,10 +11,11 @@ import javafx.scene.layout.VBox;
 
 /**
  * Presentation mode: the output tabs keep the height the result table's rows take, and what is under them in the
- * output column (the state as columns) gives way first, down to its own least height; room left over goes to the tabs; the result table is what the
- * class is looking at. On a 1280×720 projector the state had taken its whole height first, and the running example's
- * three result rows (batch 0 in update mode, batch 2 in complete mode) showed as two and a half. Where the column is
- * too short for both, the result table scrolls as before. Outside presentation mode the tabs' least height is their own.
+ * output column (the state as columns) gives way first, down to its own least height; room left over goes to the
+ * tabs. The result table is what the class is looking at: on a 1280×720 projector the state had taken its whole height
+ * first, and the running example's three result rows (batch 0 in update mode, batch 2 in complete mode) showed as two
+ * and a half. Where the column is too short for both, the result table scrolls as before. Outside presentation mode
+ * the tabs' sizes are their own.
  */
 final class ResultHeightFit {
 
@@ -47,8 +48,8 @@ final class ResultHeightFit {
                 ? area.snappedTopInset() + area.snappedBottomInset() : 0;
         double table = result.snappedTopInset() + result.snappedBottomInset() + columnHeaders.prefHeight(-1)
                 + result.getItems().size() * result.getFixedCellSize();
-        double wanted = Math.ceil(tabs.snappedTopInset() + tabs.snappedBottomInset() + headers.prefHeight(-1) + content + table
-                + horizontalBar()) + 1;
+        double wanted = Math.ceil(tabs.snappedTopInset() + tabs.snappedBottomInset() + headers.prefHeight(-1) + content
+                + table + horizontalBar()) + 1;
         // presentation.css leaves the column no least height of its own, so this is the height it is given: one whose
         // parts' least exceeded it was drawn centred on its place by the split, over the strip above
         double height = Math.max(0, Math.min(wanted, column.getHeight() - leastOfTheRest(column)));
