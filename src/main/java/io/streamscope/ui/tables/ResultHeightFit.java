@@ -14,8 +14,8 @@ import javafx.scene.layout.VBox;
  * output column (the state as columns) gives way first, down to its own least height; room left over goes to the
  * tabs. The result table is what the class is looking at: on a 1280×720 projector the state had taken its whole height
  * first, and the running example's three result rows (batch 0 in update mode, batch 2 in complete mode) showed as two
- * and a half. Where the column is too short for both, the result table scrolls as before. Outside presentation mode
- * the tabs' sizes are their own.
+ * and a half. With no rows, its placeholder, or the refusal shown in its place, is whole. Where the column is too
+ * short for both, the result table scrolls as before. Outside presentation mode the tabs' sizes are their own.
  */
 final class ResultHeightFit {
 
@@ -47,15 +47,42 @@ final class ResultHeightFit {
         double content = tabs.lookup(".tab-content-area") instanceof Region area
                 ? area.snappedTopInset() + area.snappedBottomInset() : 0;
         double table = result.snappedTopInset() + result.snappedBottomInset() + columnHeaders.prefHeight(-1)
-                + result.getItems().size() * result.getFixedCellSize();
+                + rowsHeight() + horizontalBar();
         double wanted = Math.ceil(tabs.snappedTopInset() + tabs.snappedBottomInset() + headers.prefHeight(-1) + content
-                + table + horizontalBar()) + 1;
+                + Math.max(table, standingIn())) + 1;
         // presentation.css leaves the column no least height of its own, so this is the height it is given: one whose
         // parts' least exceeded it was drawn centred on its place by the split, over the strip above
         double height = Math.max(0, Math.min(wanted, column.getHeight() - leastOfTheRest(column)));
         // its preferred height too: the rest takes its own, and only what is left over goes to the tabs (they grow)
         tabs.setMinHeight(height);
         tabs.setPrefHeight(height);
+    }
+
+    /** Its rows, or where there are none its placeholder (what the batch's result is still waiting for), whole. */
+    private double rowsHeight() {
+        int rows = result.getItems().size();
+        if (rows > 0) {
+            return rows * result.getFixedCellSize();
+        }
+        Node placeholder = result.getPlaceholder();
+        double said = placeholder == null ? 0 : placeholder.prefHeight(result.getWidth());
+        return Math.max(2 * result.getFixedCellSize(), said);
+    }
+
+    /**
+     * What stands in for the table in its place, whole: the refusal that says why a job's result cannot be shown (a
+     * job that runs its own code), over the table; at 1280×720 it had been cut to its first line.
+     */
+    private double standingIn() {
+        double tallest = 0;
+        if (result.getParent() instanceof Region place) {
+            for (Node other : place.getChildrenUnmodifiable()) {
+                if (other != result && other.isVisible() && other.isManaged()) {
+                    tallest = Math.max(tallest, other.prefHeight(place.getWidth()));
+                }
+            }
+        }
+        return tallest;
     }
 
     /** The result table's horizontal scroll bar, where its columns are wider than it: it takes a row's room. */
