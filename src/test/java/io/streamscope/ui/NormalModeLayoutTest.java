@@ -3,6 +3,7 @@ package io.streamscope.ui;
 import io.streamscope.ui.ProjectorLayoutTest.Size;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableRow;
@@ -205,6 +206,22 @@ class NormalModeLayoutTest {
      * A join reads two topics: the editor shows a row for each source under the job. Open, it takes the room both rows
      * and its actions need before the tables get more (a third of 1280×720 is not enough); or it folds to its bar.
      */
+    /** The inspector's text at 1280×720: the partition chart's caption ran past the panel as "…show only that pa...". */
+    @Test
+    void theInspectorsTextIsWholeOnAProjector(FxRobot robot) throws Exception {
+        for (String sample : List.of("shop-windowed", "shop-join-inner")) {
+            List<String> cut = ProjectorLayoutTest.onCheckpoint(robot, new Size(1280, 720, "1280x720"),
+                    SAMPLES.resolve(sample), window -> {
+                        robot.interact(() -> window.model().timeline().select(1));
+                        UiTestSupport.awaitIdle(window);
+                        ProjectorLayoutTest.pulse(robot, window.scene());
+                        Parent inspector = robot.from(window.scene().getRoot()).lookup("#inspectorTabs").queryAs(Parent.class);
+                        return onFx(() -> PresentationTextTest.cutLabels(inspector));
+                    });
+            assertEquals(List.of(), cut, sample);
+        }
+    }
+
     @Test
     void aJoinsTwoSourcesShowWholeUnderItsJob(FxRobot robot) throws Exception {
         List<String> failures = new ArrayList<>();

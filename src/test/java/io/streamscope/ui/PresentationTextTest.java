@@ -56,7 +56,7 @@ class PresentationTextTest {
     }
 
     /** Labels on show whose text is drawn other than it is (an ellipsis), table cells aside (they show on hover). */
-    private static List<String> cutLabels(Parent root) {
+    static List<String> cutLabels(Parent root) {
         List<String> cut = new ArrayList<>();
         ArrayDeque<Node> todo = new ArrayDeque<>(List.of(root));
         while (!todo.isEmpty()) {
