@@ -206,7 +206,7 @@ class NormalModeLayoutTest {
      * A join reads two topics: the editor shows a row for each source under the job. Open, it takes the room both rows
      * and its actions need before the tables get more (a third of 1280×720 is not enough); or it folds to its bar.
      */
-    /** The inspector's text at 1280×720: the partition chart's caption ran past the panel as "…show only that pa...". */
+    /** Every inspector tab's text at 1280×720: the partition chart's caption ran past the panel as "…show only that pa...". */
     @Test
     void theInspectorsTextIsWholeOnAProjector(FxRobot robot) throws Exception {
         for (String sample : List.of("shop-windowed", "shop-join-inner")) {
@@ -214,9 +214,18 @@ class NormalModeLayoutTest {
                     SAMPLES.resolve(sample), window -> {
                         robot.interact(() -> window.model().timeline().select(1));
                         UiTestSupport.awaitIdle(window);
-                        ProjectorLayoutTest.pulse(robot, window.scene());
-                        Parent inspector = robot.from(window.scene().getRoot()).lookup("#inspectorTabs").queryAs(Parent.class);
-                        return onFx(() -> PresentationTextTest.cutLabels(inspector));
+                        javafx.scene.control.TabPane inspector = robot.from(window.scene().getRoot())
+                                .lookup("#inspectorTabs").queryAs(javafx.scene.control.TabPane.class);
+                        List<String> found = new ArrayList<>();
+                        for (int tab = 0; tab < onFx(() -> inspector.getTabs().size()); tab++) {
+                            int chosen = tab;
+                            robot.interact(() -> inspector.getSelectionModel().select(chosen));
+                            UiTestSupport.awaitIdle(window);
+                            ProjectorLayoutTest.pulse(robot, window.scene());
+                            found.addAll(onFx(() -> PresentationTextTest.cutLabels(inspector).stream()
+                                    .map(label -> inspector.getTabs().get(chosen).getText() + ": " + label).toList()));
+                        }
+                        return found;
                     });
             assertEquals(List.of(), cut, sample);
         }
