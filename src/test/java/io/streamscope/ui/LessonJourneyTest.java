@@ -77,6 +77,8 @@ class LessonJourneyTest {
                 assertTrue(onFx(() -> table.getSelectionModel().getSelectedIndex()) >= 0,
                         "step " + step.number() + ": the row " + evidence.detail() + " is selected");
             }
+            assertEquals(List.of(), onFx(() -> PresentationTextTest.cutLabels(lesson.panel())),
+                    "step " + step.number() + ": the lesson panel's words whole"); // "N...", "End le..." at 1280 px
             screenshot(robot, window.scene(), String.format(Locale.ROOT, "lesson/lesson-step-%02d.png", step.number()));
         }
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> lesson.answeredProperty().get() > 0));

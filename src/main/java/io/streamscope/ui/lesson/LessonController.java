@@ -82,6 +82,9 @@ public final class LessonController {
         stepLabel.setId("lessonStepLabel");
         stepLabel.getStyleClass().add("lesson-step-label");
         stepLabel.setMinWidth(0);
+        // a long step title wraps beside the buttons, which keep their words (at 1280 px they read "N..." and "End le...")
+        stepLabel.setWrapText(true);
+        stepLabel.setMinHeight(Region.USE_PREF_SIZE);
         text.setId("lessonText");
         text.getStyleClass().add("lesson-text");
         text.setWrapText(true);
@@ -100,6 +103,9 @@ public final class LessonController {
         back.setFocusTraversable(false);
         next.setFocusTraversable(false);
         close.setFocusTraversable(false);
+        for (Button button : List.of(back, next, close)) {
+            button.setMinWidth(Region.USE_PREF_SIZE);
+        }
         back.setOnAction(event -> back());
         next.setOnAction(event -> next());
         close.setOnAction(event -> stop());
