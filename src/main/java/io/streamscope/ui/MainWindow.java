@@ -135,7 +135,8 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         if (tables.outputTabs().getParent() instanceof javafx.scene.layout.VBox output) {
             Runnable addStateColumns = () -> {
                 io.streamscope.ui.state.StateColumnsView state = io.streamscope.ui.state.StateColumnsView.create(
-                        model.state(), model.display(), () -> javafx.application.Platform.runLater(tables::fitToProjector));
+                        model.state(), model.display(), tables.roomUnderOutputProperty(),
+                        () -> javafx.application.Platform.runLater(tables::fitToProjector));
                 output.getChildren().add(state.pane());
                 tables.alsoFit(state.table());
             };

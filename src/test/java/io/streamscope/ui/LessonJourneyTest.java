@@ -6,6 +6,7 @@ import io.streamscope.lesson.LessonStep;
 import io.streamscope.replay.OutputMode;
 import io.streamscope.ui.lesson.LessonController;
 import javafx.scene.Node;
+import javafx.scene.Parent;
 import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -79,6 +80,9 @@ class LessonJourneyTest {
             }
             assertEquals(List.of(), onFx(() -> PresentationTextTest.cutLabels(lesson.panel())),
                     "step " + step.number() + ": the lesson panel's words whole"); // "N...", "End le..." at 1280 px
+            Parent output = robot.lookup("#outputTabs").queryAs(Parent.class);
+            assertEquals(List.of(), onFx(() -> PresentationTextTest.cutLabels(output)), "step " + step.number()
+                    + ": the output's words whole"); // under the panel: "Append output mode not supported when there are ..."
             screenshot(robot, window.scene(), String.format(Locale.ROOT, "lesson/lesson-step-%02d.png", step.number()));
         }
         WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> lesson.answeredProperty().get() > 0));

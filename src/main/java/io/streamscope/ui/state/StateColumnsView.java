@@ -46,7 +46,8 @@ public final class StateColumnsView {
     /** At most this many rows on show (the rest scroll): the result table above keeps its room. */
     private static final int MOST_ROWS = 6;
 
-    private StateColumnsView(StateViewModel state, DisplayViewModel display, Runnable refitted) {
+    private StateColumnsView(StateViewModel state, DisplayViewModel display, javafx.beans.value.ObservableBooleanValue room,
+                             Runnable refitted) {
         this.state = state;
         this.display = display;
         this.refitted = refitted;
@@ -69,7 +70,8 @@ public final class StateColumnsView {
         });
         pane.getChildren().addAll(title, table);
         pane.setMaxHeight(Region.USE_PREF_SIZE);
-        pane.visibleProperty().bind(display.presentationProperty().and(javafx.beans.binding.Bindings.isNotEmpty(state.rows())));
+        pane.visibleProperty().bind(display.presentationProperty().and(javafx.beans.binding.Bindings.isNotEmpty(state.rows()))
+                .and(room));
         pane.managedProperty().bind(pane.visibleProperty());
         state.rows().addListener((ListChangeListener<StateRowView>) change -> refresh());
         InvalidationListener resize = changed -> {
@@ -85,8 +87,13 @@ public final class StateColumnsView {
     }
 
     /** {@code refitted} runs whenever the columns were sized anew (the window gives the tables their widths). */
-    public static StateColumnsView create(StateViewModel state, DisplayViewModel display, Runnable refitted) {
-        return new StateColumnsView(state, display, refitted);
+    /**
+     * @param room     whether the output column has room for it beside the output above (it shows only while it does)
+     * @param refitted run after its rows change, for the output column to fit its parts again
+     */
+    public static StateColumnsView create(StateViewModel state, DisplayViewModel display,
+                                          javafx.beans.value.ObservableBooleanValue room, Runnable refitted) {
+        return new StateColumnsView(state, display, room, refitted);
     }
 
     public VBox pane() {
@@ -124,7 +131,7 @@ public final class StateColumnsView {
         table.getItems().setAll(columns.rows());
         double row = px * ROW_EM;
         table.setPrefHeight(row * (Math.min(MOST_ROWS, columns.rows().size()) + 2.6) + 6);
-        // where the result table above needs the room (ResultHeightFit), down to two rows, the rest scrolling
+        // where the output above needs the room (OutputHeightFit), down to two rows, the rest scrolling
         table.setMinHeight(row * (Math.min(2, columns.rows().size()) + 2.6) + 6);
         refitted.run();
     }

@@ -63,7 +63,7 @@ public final class TablesController {
         resultTab.textProperty().bind(Bindings.createStringBinding(
                 () -> "Result table · " + query.getOutputMode().sparkName(), query.outputModeProperty()));
         TabHeadersFit.install(outputTabs);
-        resultHeight = new ResultHeightFit(outputTabs, resultTable, display);
+        outputHeight = new OutputHeightFit(outputTabs, display);
         batchRunsLabel.setVisible(false);
         batchRunsLabel.setManaged(false);
         input = new ReplayTable(inputTable, display.animationsProperty());
@@ -90,7 +90,7 @@ public final class TablesController {
                 javafx.application.Platform.runLater(this::fitToProjector);
             } else {
                 tablesSplit.setDividerPositions(normalDivider);
-                resultHeight.apply(); // the tabs' own least height again
+                outputHeight.apply(); // the tabs' own sizes again
             }
         });
         // the split's width settles after the inspector folds away: the output side keeps the width of its columns
@@ -169,10 +169,10 @@ public final class TablesController {
 
     /**
      * Presentation mode: the result table (or a table beside it, if wider) gets the width of its columns, the input
-     * table the rest; the result table keeps the height of its rows ({@link ResultHeightFit}).
+     * table the rest; the output keeps the height of what its chosen tab shows ({@link OutputHeightFit}).
      */
     public void fitToProjector() {
-        resultHeight.apply();
+        outputHeight.apply();
         if (!display.isPresentation() || tablesSplit.getWidth() <= 0) {
             return;
         }
@@ -199,7 +199,15 @@ public final class TablesController {
     }
 
     private final List<javafx.scene.control.TableView<?>> besideResult = new java.util.ArrayList<>();
-    private ResultHeightFit resultHeight;
+    private OutputHeightFit outputHeight;
+
+    /**
+     * Presentation mode: whether a part shown under the output tabs (the state as columns) has room beside the least
+     * the output shows; it shows only while it does.
+     */
+    public javafx.beans.property.ReadOnlyBooleanProperty roomUnderOutputProperty() {
+        return outputHeight.roomBeneathProperty();
+    }
 
     /** The table driving {@code id} ({@code inputTable}, {@code resultTable}, {@code sinkTable}), for the lesson. */
     public int markEvidence(String id, java.util.function.Predicate<ShownRow> which) {
