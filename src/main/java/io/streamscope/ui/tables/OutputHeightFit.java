@@ -64,10 +64,11 @@ final class OutputHeightFit {
                 + (tabs.lookup(".tab-content-area") instanceof Region area ? area.snappedTopInset() + area.snappedBottomInset() : 0);
         double wanted = Math.ceil(around + need(content, content.getWidth(), Integer.MAX_VALUE)) + 1;
         double least = Math.ceil(around + need(content, content.getWidth(), LEAST_ROWS)) + 1;
-        double beneath = leastBeneath(column);
-        boolean room = least + beneath <= column.getHeight();
+        double above = leastOfParts(column, true);
+        double beneath = leastOfParts(column, false);
+        boolean room = above + least + beneath <= column.getHeight();
         roomBeneath.set(room);
-        double height = Math.max(0, Math.min(wanted, column.getHeight() - (room ? beneath : 0)));
+        double height = Math.max(0, Math.min(wanted, column.getHeight() - above - (room ? beneath : 0)));
         // its preferred height too: the rest takes its own, and only what is left over goes to the tabs (they grow)
         tabs.setMinHeight(height);
         tabs.setPrefHeight(height);
@@ -122,16 +123,16 @@ final class OutputHeightFit {
     }
 
     /**
-     * The least height of the column's other parts on show (and, while there is no room beneath, those it hid), its
-     * spacing and its insets.
+     * The least height of the column's parts above the tabs on show, with its top inset and their spacing, or of
+     * those under them that show or (while there is no room beneath) it hid, with its bottom inset and their spacing.
      */
-    private double leastBeneath(VBox column) {
-        double least = column.snappedTopInset() + column.snappedBottomInset();
+    private double leastOfParts(VBox column, boolean aboveTabs) {
+        double least = aboveTabs ? column.snappedTopInset() : column.snappedBottomInset();
         boolean below = false;
         for (Node child : column.getChildren()) {
             if (child == tabs) {
                 below = true;
-            } else if (child.isManaged() || below && !roomBeneath.get()) {
+            } else if (below != aboveTabs && (child.isManaged() || below && !roomBeneath.get())) {
                 least += child.minHeight(column.getWidth()) + column.getSpacing();
             }
         }
