@@ -19,13 +19,15 @@ import java.util.Optional;
  * Where the files hold Spark's own records (deltas, changelogs) the puts are Spark's; a RocksDB store without
  * changelogs only shows the rows whose values changed ({@code putsExact} false).
  *
- * @param removedBySide a join's removed rows per side ({@code left}, {@code right}); empty for other operators
+ * @param removedBySide a join's removed rows per side ({@code left}, {@code right}, in that order); empty for other
+ *                      operators
  */
 public record StateFigures(long numRowsTotal, long numRowsUpdated, long numRowsRemoved, boolean putsExact,
                            java.util.Map<String, Long> removedBySide, List<Problem> problems) {
 
     public StateFigures {
-        removedBySide = java.util.Map.copyOf(removedBySide);
+        // in the sides' order: Map.copyOf's order changes from one JVM to the next, and the figures are read out in it
+        removedBySide = java.util.Collections.unmodifiableSortedMap(new java.util.TreeMap<>(removedBySide));
         problems = List.copyOf(problems);
     }
 

@@ -69,6 +69,10 @@ class SparkStateFiguresTest {
         SparkStateFigures.Comparison join = SparkStateFigures.compare(outer, outer.stateOperators().get(0), 2, Work.NONE);
         assertEquals(new SparkStateFigures(6, 3, 4), join.spark().orElseThrow(), "Spark's report of batch 2");
         assertEquals(java.util.Map.of("left", 3L, "right", 4L), join.files().removedBySide());
+        // the same words from one run to the next: the sides in their order (Map.copyOf's changed with each JVM)
+        assertEquals(List.of("left", "right"), List.copyOf(join.files().removedBySide().keySet()));
+        assertTrue(join.explanations().get(0).endsWith("The files show 3 removed on the left, 4 removed on the right."),
+                join.explanations().toString());
         assertEquals(7, join.files().numRowsRemoved(), "the files: every expired row, both sides");
         Checkpoint inner = CheckpointReader.read(Path.of("sample-checkpoints/shop-join-inner"));
         assertTrue(SparkStateFigures.compare(inner, inner.stateOperators().get(0), 2, Work.NONE).agree(),
