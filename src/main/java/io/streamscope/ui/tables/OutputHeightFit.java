@@ -1,6 +1,7 @@
 package io.streamscope.ui.tables;
 
 import io.streamscope.ui.display.DisplayViewModel;
+import javafx.beans.InvalidationListener;
 import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyBooleanWrapper;
 import javafx.geometry.Orientation;
@@ -28,6 +29,7 @@ final class OutputHeightFit {
 
     /** Rows of a table that the output keeps at least, where the part beneath would take them. */
     private static final int LEAST_ROWS = 2;
+    private static final double SLACK = 3;
 
     private final TabPane tabs;
     private final DisplayViewModel display;
@@ -40,6 +42,30 @@ final class OutputHeightFit {
             column.heightProperty().addListener(changed -> apply());
         }
         tabs.getSelectionModel().selectedItemProperty().addListener(changed -> apply());
+        // a step's rows can come after the step (the result's wait for the input's slide-in): fitted as they come
+        for (Tab tab : tabs.getTabs()) {
+            watchRows(tab.getContent());
+        }
+    }
+
+    private void watchRows(Node node) {
+        if (node instanceof TableView<?> table) {
+            InvalidationListener rows = changed -> apply();
+            table.itemsProperty().addListener((property, old, items) -> {
+                if (old != null) {
+                    old.removeListener(rows);
+                }
+                if (items != null) {
+                    items.addListener(rows);
+                }
+                apply();
+            });
+            if (table.getItems() != null) {
+                table.getItems().addListener(rows);
+            }
+        } else if (node instanceof Parent parent) {
+            parent.getChildrenUnmodifiable().forEach(this::watchRows);
+        }
     }
 
     /** Whether the parts under the tabs have room beside the output's least: they show only while they do. */
@@ -62,8 +88,10 @@ final class OutputHeightFit {
         }
         double around = tabs.snappedTopInset() + tabs.snappedBottomInset() + headers.prefHeight(-1)
                 + (tabs.lookup(".tab-content-area") instanceof Region area ? area.snappedTopInset() + area.snappedBottomInset() : 0);
-        double wanted = Math.ceil(around + need(content, content.getWidth(), Integer.MAX_VALUE)) + 1;
-        double least = Math.ceil(around + need(content, content.getWidth(), LEAST_ROWS)) + 1;
+        // a few pixels over: rows of a fractional height (1.7 em) in a viewport snapped to pixels left the table a
+        // fraction of a pixel to scroll, and a table scrolled by it showed its first row cut
+        double wanted = Math.ceil(around + need(content, content.getWidth(), Integer.MAX_VALUE)) + SLACK;
+        double least = Math.ceil(around + need(content, content.getWidth(), LEAST_ROWS)) + SLACK;
         double above = leastOfParts(column, true);
         double beneath = leastOfParts(column, false);
         boolean room = above + least + beneath <= column.getHeight();
