@@ -86,10 +86,10 @@ public final class StateColumnsView {
         refresh();
     }
 
-    /** {@code refitted} runs whenever the columns were sized anew (the window gives the tables their widths). */
     /**
      * @param room     whether the output column has room for it beside the output above (it shows only while it does)
-     * @param refitted run after its rows change, for the output column to fit its parts again
+     * @param refitted runs whenever the columns were sized anew, for the window to give the tables their widths and the
+     *                 output column's parts their heights again
      */
     public static StateColumnsView create(StateViewModel state, DisplayViewModel display,
                                           javafx.beans.value.ObservableBooleanValue room, Runnable refitted) {
@@ -130,10 +130,16 @@ public final class StateColumnsView {
         table.getColumns().setAll(List.of(key, value));
         table.getItems().setAll(columns.rows());
         double row = px * ROW_EM;
-        table.setPrefHeight(row * (Math.min(MOST_ROWS, columns.rows().size()) + 2.6) + 6);
+        int rows = columns.rows().size();
+        table.setPrefHeight(tableHeight(row, Math.min(MOST_ROWS, rows)));
         // where the output above needs the room (OutputHeightFit), down to two rows, the rest scrolling
-        table.setMinHeight(row * (Math.min(2, columns.rows().size()) + 2.6) + 6);
+        table.setMinHeight(tableHeight(row, Math.min(2, rows)));
         refitted.run();
+    }
+
+    /** The table's height with {@code rows} rows on show: the rows, its two header rows and a little over, its borders. */
+    private static double tableHeight(double row, int rows) {
+        return row * (rows + 2.6) + 6;
     }
 
     private static TableColumn<StateColumns.Row, String> column(String field, boolean ofKey, List<StateColumns.Row> rows,
