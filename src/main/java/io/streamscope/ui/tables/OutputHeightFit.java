@@ -42,7 +42,7 @@ final class OutputHeightFit {
             column.heightProperty().addListener(changed -> apply());
         }
         tabs.getSelectionModel().selectedItemProperty().addListener(changed -> apply());
-        // a step's rows can come after the step (the result's wait for the input's slide-in): fitted as they come
+        // the tables' rows set what the tabs need: fitted whenever they change, not only when a step asks
         for (Tab tab : tabs.getTabs()) {
             watchRows(tab.getContent());
         }
