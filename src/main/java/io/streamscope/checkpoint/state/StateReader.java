@@ -326,6 +326,11 @@ public final class StateReader {
      * the key was there, with no old value.
      */
     public void markedRows(long fromBatch, long toBatch, Consumer<MarkedRecord> sink, boolean changedOnly) {
+        markedRows(fromBatch, toBatch, sink, changedOnly, -1);
+    }
+
+    /** Likewise, of partition {@code onlyPartition} alone (-1: all): the others are not read. */
+    public void markedRows(long fromBatch, long toBatch, Consumer<MarkedRecord> sink, boolean changedOnly, int onlyPartition) {
         long from = fromBatch + 1;
         long to = toBatch + 1;
         // Partitions are marked on the workers, each into a list handed to the sink here in partition order: a remote
@@ -338,6 +343,9 @@ public final class StateReader {
         });
         int threads = partitions.readers();
         inPartitionOrder(to, threads, threads + 1, partition -> {
+            if (onlyPartition >= 0 && partition != onlyPartition) {
+                return List.<MarkedRecord>of();
+            }
             List<MarkedRecord> marked = new ArrayList<>();
             RecordBuffer[] pair = buffers.get();
             markPartition(partition, from, to, pair[0], pair[1], changedOnly ? record -> {

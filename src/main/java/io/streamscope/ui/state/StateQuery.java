@@ -17,7 +17,12 @@ public record StateQuery(String filter, int partition, String columnFamily, Stri
 
     /** Whether every loaded row shows, unsorted (the rows the batch changed first). */
     public boolean identity() {
-        return filter.isEmpty() && partition < 0 && columnFamily == null && sortColumn == null;
+        return !narrows() && sortColumn == null;
+    }
+
+    /** Whether the query leaves rows out (a partition, a state variable or key text), rather than only ordering them. */
+    public boolean narrows() {
+        return !filter.isEmpty() || partition >= 0 || columnFamily != null;
     }
 
     public StateQuery withFilter(String text) {

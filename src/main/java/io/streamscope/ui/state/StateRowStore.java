@@ -8,12 +8,20 @@ import java.util.Arrays;
 /**
  * The rows of one {@link io.streamscope.checkpoint.state.StateReader#markedRows} pass as compact bytes: each row's
  * key, value and old value side by side in 1 MiB pages, its partition and mark in arrays. A million rows take their
- * bytes plus 25 bytes each, never an object per row; the table decodes the ones on screen. One thread appends while
+ * bytes plus 29 bytes each, never an object per row; the table decodes the ones on screen. One thread appends while
  * others read the rows already there (hence synchronized; a read is a few array look-ups).
+ * <p>
+ * Memory is bounded: rows are kept up to a budget of bytes, and the rest only counted (marks, rows per partition,
+ * records), so a store of ten million keys opens in a window of any heap with its figures whole. The rows the batch
+ * changed have the last quarter of the budget to themselves: they are what a step is looked at for.
  */
 public final class StateRowStore {
 
     private static final int PAGE = 1 << 20;
+    /** What a kept row costs besides its bytes: its place in the eight arrays below, which grow by doubling. */
+    static final int ROW_OVERHEAD = 2 * (7 * Integer.BYTES + 1);
+    /** The most a window's store keeps, whatever the heap. */
+    private static final long MOST_KEPT = 256L << 20;
     private static final ChangeMark[] MARKS = ChangeMark.values();
 
     private byte[][] pages = new byte[16][];
@@ -32,20 +40,63 @@ public final class StateRowStore {
     private final long[] marks = new long[MARKS.length];
     private long[] livePerPartition = new long[0];
     private long puts;
-    /** Whether a changed row came after an unchanged one: then the changed-first order is not the store's. */
+    /** Whether a kept changed row came after a kept unchanged one: then the changed-first order is not the store's. */
     private boolean changedAfterUnchanged;
+    private boolean keptUnchanged;
     private long deletes;
+    private final long budget;
+    private long keptBytes;
+    private long total;
+
+    /** A store that keeps every row. */
+    public StateRowStore() {
+        this(Long.MAX_VALUE);
+    }
+
+    /** A store that keeps rows up to {@code budget} bytes (with {@link #ROW_OVERHEAD} each) and counts the rest. */
+    public StateRowStore(long budget) {
+        this.budget = budget;
+    }
+
+    /**
+     * The budget of a window's store in a JVM whose heap is at most {@code maxHeap} bytes: an eighth of it, at most 256
+     * MiB. A step holds up to three stores at once (the one on show and its filtered rows, kept should the step's read
+     * be cancelled, and the step's own).
+     */
+    public static long budgetFor(long maxHeap) {
+        return Math.min(MOST_KEPT, maxHeap / 8);
+    }
 
     public synchronized void add(MarkedRecord record) {
         add(record, -1);
     }
 
-    /** Adds a row; {@code elementIndex} is a list element's index in its list ({@link io.streamscope.checkpoint.state.ListElements}), else -1. */
+    /**
+     * Adds a row, or counts it only when it is past the budget; {@code elementIndex} is a list element's index in its
+     * list ({@link io.streamscope.checkpoint.state.ListElements}), else -1.
+     */
     public synchronized void add(MarkedRecord record, int elementIndex) {
+        count(record);
+        long cost = cost(record);
+        long room = record.mark().changed() ? budget : budget - budget / 4;
+        if (keptBytes + cost <= room) {
+            keep(record, elementIndex);
+        }
+    }
+
+    /** What keeping a row costs: its bytes and {@link #ROW_OVERHEAD}. */
+    static long cost(MarkedRecord record) {
+        return ROW_OVERHEAD + record.key().length + (record.value() == null ? 0 : record.value().length)
+                + (record.oldValue() == null ? 0 : record.oldValue().length);
+    }
+
+    /** Keeps a row without counting it, whatever the budget (rows chosen and counted elsewhere: {@link TopRows}). */
+    synchronized void keep(MarkedRecord record, int elementIndex) {
         int keyBytes = record.key().length;
         int valueBytes = record.value() == null ? 0 : record.value().length;
         int oldBytes = record.oldValue() == null ? 0 : record.oldValue().length;
         int bytes = keyBytes + valueBytes + oldBytes;
+        keptBytes += bytes + ROW_OVERHEAD;
         if (size == page.length) {
             grow();
         }
@@ -74,9 +125,16 @@ public final class StateRowStore {
         index[size] = elementIndex;
         pageUsed += bytes;
         size++;
-        if (record.mark().changed() && marks[ChangeMark.UNCHANGED.ordinal()] > 0) {
+        if (!record.mark().changed()) {
+            keptUnchanged = true;
+        } else if (keptUnchanged) {
             changedAfterUnchanged = true;
         }
+    }
+
+    /** Counts a row without keeping it (its marks, partition and records). */
+    synchronized void count(MarkedRecord record) {
+        total++;
         marks[record.mark().ordinal()]++;
         if (record.mark() != ChangeMark.DELETED) {
             if (record.partition() >= livePerPartition.length) {
@@ -105,8 +163,19 @@ public final class StateRowStore {
         index = Arrays.copyOf(index, capacity);
     }
 
+    /** The rows kept. */
     public synchronized int size() {
         return size;
+    }
+
+    /** Every row added, kept or only counted. */
+    public synchronized long total() {
+        return total;
+    }
+
+    /** Whether every row added was kept (none went past the budget). */
+    public synchronized boolean complete() {
+        return size == total;
     }
 
     public synchronized int partition(int row) {
@@ -143,14 +212,14 @@ public final class StateRowStore {
         return changedAfterUnchanged;
     }
 
-    /** How many rows carry {@code which}. */
+    /** How many rows carry {@code which}, kept or not. */
     public synchronized long count(ChangeMark which) {
         return marks[which.ordinal()];
     }
 
     /** The rows after the batch (the deleted ones not counted). */
     public synchronized long liveRows() {
-        return size - marks[ChangeMark.DELETED.ordinal()];
+        return total - marks[ChangeMark.DELETED.ordinal()];
     }
 
     /** The rows after the batch in each partition seen so far. */

@@ -1,5 +1,6 @@
 package io.streamscope.ui.state;
 
+import io.streamscope.checkpoint.state.ChangeMark;
 import io.streamscope.checkpoint.state.StateRow;
 import io.streamscope.checkpoint.state.StateRowDecoding;
 import io.streamscope.sparktypes.SparkJson;
@@ -39,20 +40,20 @@ final class StateSelection {
             if (query.partition() >= 0 && store.partition(row) != query.partition()) {
                 continue;
             }
-            if (needsKey) {
-                StateRow decoded = decoding.decode(store.partition(row), store.key(row), null);
-                if (query.columnFamily() != null && !query.columnFamily().equals(decoded.columnFamily())) {
-                    continue;
-                }
-                if (!query.filter().isEmpty()
-                        && !SparkJson.text(decoded.key()).toLowerCase(Locale.ROOT).contains(query.filter())) {
-                    continue;
-                }
+            if (needsKey && !keyMatches(query, decoding, store.partition(row), store.key(row))) {
+                continue;
             }
             kept[count++] = row;
         }
         kept = Arrays.copyOf(kept, count);
         return query.sortColumn() == null ? changedFirst(store, kept) : sorted(store, decoding, query, kept, cancellation, progress);
+    }
+
+    /** Whether a row's key is of the query's state variable (if any) and contains its text (if any), in any case. */
+    static boolean keyMatches(StateQuery query, StateRowDecoding decoding, int partition, byte[] key) {
+        StateRow decoded = decoding.decode(partition, key, null);
+        return (query.columnFamily() == null || query.columnFamily().equals(decoded.columnFamily()))
+                && (query.filter().isEmpty() || SparkJson.text(decoded.key()).toLowerCase(Locale.ROOT).contains(query.filter()));
     }
 
     /** The rows the batch changed (added, updated, deleted) first, each group in the store's order. */
@@ -99,7 +100,7 @@ final class StateSelection {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private static int compare(Comparable a, Comparable b) {
+    static int compare(Comparable a, Comparable b) {
         if (a == null || b == null) {
             return a == null ? (b == null ? 0 : -1) : 1;
         }
@@ -110,22 +111,29 @@ final class StateSelection {
     }
 
     private static Comparable<?> sortValue(StateRowStore store, StateRowDecoding decoding, int row, String column) {
+        return sortValue(decoding, column, store.partition(row), store.mark(row), store.elementIndex(row), store.key(row),
+                column.startsWith(StateColumnId.VALUE) ? store.value(row) : null);
+    }
+
+    /** What a row is sorted by in {@code column}; {@code value} is needed for a value column only. */
+    static Comparable<?> sortValue(StateRowDecoding decoding, String column, int partition, ChangeMark mark, int elementIndex,
+                                   byte[] key, byte[] value) {
         switch (column) {
             case StateColumnId.PARTITION:
-                return store.partition(row);
+                return partition;
             case StateColumnId.CHANGE:
-                return store.mark(row).ordinal();
+                return mark.ordinal();
             case StateColumnId.INDEX:
-                return store.elementIndex(row) < 0 ? null : store.elementIndex(row);
+                return elementIndex < 0 ? null : elementIndex;
             default:
                 break;
         }
         boolean ofKey = !column.startsWith(StateColumnId.VALUE);
-        StateRow decoded = decoding.decode(store.partition(row), store.key(row), ofKey ? null : store.value(row));
+        StateRow decoded = decoding.decode(partition, key, ofKey ? null : value);
         if (column.equals(StateColumnId.FAMILY)) {
             return decoded.columnFamily();
         }
         return ofKey ? StateColumnId.sortValue(decoded.key(), column.substring(StateColumnId.KEY.length()), "key")
-                : StateColumnId.sortValue(StateTableModel.value(decoded.value(), store.elementIndex(row)), column.substring(StateColumnId.VALUE.length()), "value");
+                : StateColumnId.sortValue(StateTableModel.value(decoded.value(), elementIndex), column.substring(StateColumnId.VALUE.length()), "value");
     }
 }

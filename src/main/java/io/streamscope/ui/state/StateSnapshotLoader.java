@@ -48,8 +48,9 @@ public final class StateSnapshotLoader {
             rows.addAll(deleted);
             rows.addAll(unchanged);
             String source = reader.schemaSource();
-            return new StateSnapshot(batchId, rows, store.liveRows(), store.size() - store.count(ChangeMark.UNCHANGED),
-                    store.size() > limit, source.equals("none") ? "none (bytes shown)" : source, reader.problems());
+            return new StateSnapshot(batchId, rows, store.liveRows(), store.total() - store.count(ChangeMark.UNCHANGED),
+                    store.total() > rows.size(), source.equals("none") ? "none (bytes shown)" : source, reader.problems(),
+                    store.size(), store.complete());
         }
     }
 
@@ -81,8 +82,35 @@ public final class StateSnapshotLoader {
     /** Likewise, the partition folders' files taken from {@code listings} (those of the checkpoint's earlier reads). */
     public static Loaded stream(Checkpoint checkpoint, StoreChoice choice, long batchId, Optional<StoreSchema> schema,
                                 Consumer<StateTableModel> rowsArrived, Work work, StoreListings listings) {
+        return stream(checkpoint, choice, batchId, schema, rowsArrived, work, listings, Long.MAX_VALUE, StateQuery.ALL);
+    }
+
+    /**
+     * Likewise, keeping rows up to {@code budget} bytes ({@link StateRowStore}: the rest counted), and of the rows only
+     * those {@code query}'s partition, state variable and key text keep (its sort is left to {@link StateSelection}):
+     * where a pass could not keep every row, a filter reads the store again. A chosen partition is the only one read.
+     */
+    public static Loaded stream(Checkpoint checkpoint, StoreChoice choice, long batchId, Optional<StoreSchema> schema,
+                                Consumer<StateTableModel> rowsArrived, Work work, StoreListings listings, long budget,
+                                StateQuery query) {
+        return pass(checkpoint, choice, batchId, schema, rowsArrived, work, listings, budget, query, false);
+    }
+
+    /**
+     * Likewise, but of the rows {@code query} keeps only those its sort puts first ({@link TopRows}: as many as
+     * {@code budget} holds while they are chosen, up to {@value TopRows#MOST}), handed out once the pass is done: the
+     * sort of a store too large to hold. Every row is counted.
+     */
+    public static Loaded firstBySort(Checkpoint checkpoint, StoreChoice choice, long batchId, Optional<StoreSchema> schema,
+                                     Work work, StoreListings listings, long budget, StateQuery query) {
+        return pass(checkpoint, choice, batchId, schema, model -> { }, work, listings, budget, query, true);
+    }
+
+    private static Loaded pass(Checkpoint checkpoint, StoreChoice choice, long batchId, Optional<StoreSchema> schema,
+                               Consumer<StateTableModel> rowsArrived, Work work, StoreListings listings, long budget,
+                               StateQuery query, boolean firstBySort) {
         StateReader reader = StateReader.open(checkpoint, choice.operator(), choice.store(), schema).sharing(listings);
-        StateRowStore store = new StateRowStore();
+        StateRowStore store = new StateRowStore(budget);
         StateTableModel model = new StateTableModel(store, reader.decoding(batchId));
         long[] published = {0};
         Runnable publish = () -> {
@@ -97,18 +125,30 @@ public final class StateSnapshotLoader {
             work.progress().onProgress(step);
         }));
         StateRowDecoding lists = reader.decoding(batchId);
-        int[] nextLook = {FIRST_ROWS};
+        long[] nextLook = {FIRST_ROWS};
+        boolean byKey = !query.filter().isEmpty() || query.columnFamily() != null;
+        TopRows top = firstBySort ? new TopRows(query, lists, TopRows.limitFor(budget)) : null;
+        ListElements.Sink keep = top == null ? store::add : (row, elementIndex) -> {
+            store.count(row);
+            top.offer(row, elementIndex);
+        };
         reader.markedRows(batchId - 1, batchId, record -> {
-            if (lists.isListState(record.partition(), record.key())) {
-                ListElements.split(record, store::add);
-            } else {
-                store.add(record);
+            if (byKey && !StateSelection.keyMatches(query, lists, record.partition(), record.key())) {
+                return;
             }
-            if (store.size() >= nextLook[0]) { // a list adds several rows at once
-                nextLook[0] = store.size() + 0x1000;
+            if (lists.isListState(record.partition(), record.key())) {
+                ListElements.split(record, keep);
+            } else {
+                keep.accept(record, -1);
+            }
+            if (store.total() >= nextLook[0]) { // a list adds several rows at once
+                nextLook[0] = store.total() + 0x1000;
                 publish.run();
             }
-        });
+        }, false, query.partition());
+        if (top != null) {
+            top.keepIn(store);
+        }
         rowsArrived.accept(model);
         return new Loaded(batchId, reader, store, model);
     }

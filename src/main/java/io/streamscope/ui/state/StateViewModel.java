@@ -68,12 +68,20 @@ public final class StateViewModel {
     private long generation;
     /** A newer reload cancels an older read, whose rows are then never shown; likewise filters and comparisons. */
     private final LatestRunWins<Object[]> reads;
-    private final LatestRunWins<int[]> selections;
+    private final LatestRunWins<Selected> selections;
     private final LatestRunWins<String> comparisons;
     private StateSnapshotLoader.Loaded loaded;
     private String readSummary = "";
+    /** The bytes of rows a pass keeps ({@link StateRowStore}): the rest are counted, and a filter reads them again. */
+    private final long rowBudget;
 
     public StateViewModel(Executor executor) {
+        this(executor, StateRowStore.budgetFor(Runtime.getRuntime().maxMemory()));
+    }
+
+    /** A panel whose passes keep rows up to {@code rowBudget} bytes. */
+    public StateViewModel(Executor executor, long rowBudget) {
+        this.rowBudget = rowBudget;
         this.reads = new LatestRunWins<>(executor);
         this.selections = new LatestRunWins<>(executor);
         this.comparisons = new LatestRunWins<>(executor);
@@ -157,11 +165,10 @@ public final class StateViewModel {
         // what is on show stays until the new read's first rows, and comes back if the user cancels the read
         Shown shown = new Shown(loaded, tableRows.model(), partitionRows.get(), summary.get(), sparkFigures.get());
         summary.set("Reading the state after batch " + batch + " …");
-        Optional<StoreSchema> schema = store.store().storeName().equals("default")
-                ? Optional.ofNullable(impliedSchemas.get(store.operator().operatorId())) : Optional.empty();
+        Optional<StoreSchema> schema = schemaOf(store);
         ReadTask<Object[]> task = reads.run("Reading the state after batch " + batch, work -> {
                     StateSnapshotLoader.Loaded result = StateSnapshotLoader.stream(source, store, batch, schema,
-                            model -> Platform.runLater(() -> arrived(mine, model)), work, listed);
+                            model -> Platform.runLater(() -> arrived(mine, model)), work, listed, rowBudget, StateQuery.ALL);
                     return new Object[]{result, result.snapshot(StateSnapshotLoader.DISPLAY_LIMIT)};
                 },
                 result -> finished((StateSnapshotLoader.Loaded) result[0], (StateSnapshot) result[1]),
@@ -176,6 +183,12 @@ public final class StateViewModel {
                     shown.restore(this);
                 });
         progress.bind(task.progressProperty());
+    }
+
+    /** The schema a store's rows are decoded with where its checkpoint records none: the one the query implies. */
+    private Optional<StoreSchema> schemaOf(StoreChoice store) {
+        return store.store().storeName().equals("default")
+                ? Optional.ofNullable(impliedSchemas.get(store.operator().operatorId())) : Optional.empty();
     }
 
     /** What the panel showed before a read, to show again when the read is cancelled. */
@@ -211,14 +224,14 @@ public final class StateViewModel {
             tableRows.grown();
         }
         partitionRows.set(withAllPartitions(model.store().livePerPartition()));
-        summary.set(String.format("Reading the state after batch %d … %,d rows so far", batchId, model.store().size()));
+        summary.set(String.format("Reading the state after batch %d … %,d rows so far", batchId, model.store().total()));
     }
 
     private void finished(StateSnapshotLoader.Loaded result, StateSnapshot snapshot) {
         loaded = result;
         done();
         rows.setAll(snapshot.rows());
-        readSummary = snapshot.summary() + (snapshot.problems().isEmpty() ? "" : " — " + snapshot.problems().get(0));
+        readSummary = snapshot.tableSummary() + (snapshot.problems().isEmpty() ? "" : " — " + snapshot.problems().get(0));
         summary.set(readSummary);
         if (tableRows.model() != result.model()) {
             tableRows.show(result.model());
@@ -266,34 +279,82 @@ public final class StateViewModel {
         }
     }
 
-    /** Runs the query over the loaded rows in the background, then shows what it kept. */
+    /**
+     * Runs the query in the background, then shows what it kept: over the loaded rows, or, where the pass could not keep
+     * every row, over the store read again with it (the rows it narrows to; where they are too many still, or the query
+     * only sorts, those its sort puts first).
+     */
     private void reselect() {
         selections.supersede();
         StateSnapshotLoader.Loaded source = loaded;
-        StateTableModel model = tableRows.model();
-        if (source == null || model == null || model != source.model()) {
+        if (source == null || tableRows.model() == null) {
             return; // applied when the pass is done
         }
         StateQuery query = query();
+        StateTableModel all = source.model();
         if (query.identity() && !source.store().changedAfterUnchanged()) {
-            if (model.selected()) { // else every loaded row is on show already, changed ones first: no redraw
-                model.select(null);
-                tableRows.show(model);
+            if (tableRows.model() != all || all.selected()) { // else every loaded row is on show, changed ones first
+                all.select(null);
+                tableRows.show(all);
             }
             summary.set(readSummary);
             return;
         }
-        ReadTask<int[]> task = selections.run("Filtering the state", work -> StateSelection.select(source.store(),
-                        source.reader().decoding(source.batchId()), query, work.cancellation(), work.progress()),
+        boolean readAgain = !source.store().complete() && (query.narrows() || query.sortColumn() != null);
+        Checkpoint from = checkpoint;
+        StoreChoice store = selectedStore.get();
+        Optional<StoreSchema> schema = schemaOf(store);
+        StoreListings listed = listings;
+        long batch = source.batchId();
+        String title = !readAgain ? "Filtering the state"
+                : "Reading the state again for the " + (query.narrows() ? "filter" : "sort");
+        ReadTask<Selected> task = selections.run(title, work -> {
+                    StateSnapshotLoader.Loaded rows = source;
+                    Selected.Source kind = Selected.Source.LOADED;
+                    if (readAgain && query.narrows()) {
+                        rows = StateSnapshotLoader.stream(from, store, batch, schema, model -> { }, work, listed, rowBudget, query);
+                        kind = Selected.Source.READ_AGAIN;
+                    }
+                    if (readAgain && query.sortColumn() != null && !rows.store().complete()) {
+                        rows = StateSnapshotLoader.firstBySort(from, store, batch, schema, work, listed, rowBudget, query);
+                        kind = Selected.Source.FIRST_BY_SORT;
+                    }
+                    return new Selected(rows, StateSelection.select(rows.store(), rows.reader().decoding(batch), query,
+                            work.cancellation(), work.progress()), kind, query.narrows());
+                },
                 selected -> {
                     done();
-                    model.select(selected);
-                    tableRows.show(model);
-                    summary.set(query.identity() ? readSummary
-                            : String.format("Showing %,d of %,d rows · ", selected.length, source.store().size()) + readSummary);
+                    StateTableModel shown = selected.rows().model();
+                    shown.select(selected.order());
+                    tableRows.show(shown);
+                    summary.set(query.identity() ? readSummary : selected.summary() + readSummary);
                 },
-                error -> done(), this::done);
+                error -> {
+                    done();
+                    summary.set("Could not filter the state: " + error + " · " + readSummary);
+                }, this::done);
         progress.bind(task.progressProperty());
+    }
+
+    /** A query's rows: {@code order} into the rows of {@code rows}, the loaded pass's or those of one read for it. */
+    private record Selected(StateSnapshotLoader.Loaded rows, int[] order, Source source, boolean narrows) {
+
+        enum Source { LOADED, READ_AGAIN, FIRST_BY_SORT }
+
+        String summary() {
+            StateRowStore store = rows.store();
+            String match = narrows ? " that match" : "";
+            return switch (source) {
+                case LOADED -> String.format("Showing %,d of %,d rows · ", order.length, store.total());
+                case READ_AGAIN -> store.complete()
+                        ? String.format("Showing the %,d rows that match, read again with the filter · ", order.length)
+                        : String.format("Showing %,d of the %,d rows that match, as memory allows · ", order.length, store.total());
+                case FIRST_BY_SORT -> store.complete()
+                        ? String.format("Showing the %,d rows%s, read again to sort them · ", order.length, match)
+                        : String.format("Showing the first %,d of the %,d rows%s in this order, read again to sort them · ",
+                        order.length, store.total(), match);
+            };
+        }
     }
 
     /** The table's cells of a row (decoded once while on screen). */
