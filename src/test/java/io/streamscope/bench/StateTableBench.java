@@ -114,6 +114,7 @@ public final class StateTableBench {
             System.gc();
             long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
             int rows = onFx(() -> table.getItems().size());
+            String counted = onFx(() -> summary.getText().split(" · ")[0]);
 
             Random random = new Random(run);
             long worstScroll = 0;
@@ -159,11 +160,11 @@ public final class StateTableBench {
             String top = onFx(() -> table.getItems().get(0).value());
             long worstStall = stall.stop();
 
-            System.out.printf("run %d (child JVM, -Xmx512m, load average %s): %,d rows of %,d in the table; first rows in #stateTable %.0f ms after opening (anchor: within 1,000 ms);"
+            System.out.printf("run %d (child JVM, -Xmx512m, load average %s): %,d rows in the table (%s); first rows in #stateTable %.0f ms after opening (anchor: within 1,000 ms);"
                             + " all rows read %.0f ms; heap after load %d MB of 512; scroll to a random row %.1f ms of FX-thread CPU, %.1f ms"
                             + " wall (worst %.1f ms); key filter %.0f ms (%d rows match); sort by value:sum %.0f ms (top: %s);"
                             + " longest FX-thread stall while filtering and sorting %.0f ms%n",
-                    run, loadAverage(), rows, KEYS, firstRows, loaded, heap >> 20, scrollCpu / 1e6 / scrolls, totalScroll / 1e6 / scrolls, worstScroll / 1e6, filter, filtered,
+                    run, loadAverage(), rows, counted, firstRows, loaded, heap >> 20, scrollCpu / 1e6 / scrolls, totalScroll / 1e6 / scrolls, worstScroll / 1e6, filter, filtered,
                     sort, top, worstStall / 1e6);
         }
 
