@@ -149,6 +149,7 @@ public final class StateSnapshotLoader {
         if (top != null) {
             top.keepIn(store);
         }
+        reader.with(Work.NONE); // the pass's work holds its task: the rows kept for the table must not
         rowsArrived.accept(model);
         return new Loaded(batchId, reader, store, model);
     }

@@ -31,18 +31,25 @@ public final class LatestRunWins<T> {
         supersede();
         ReadTask<T> task = new ReadTask<>(title, work);
         current = task;
+        // a run ends in one of the three, whose handler then lets go of all three
         task.setOnSucceeded(event -> {
-            if (finish(task)) {
+            boolean mine = finish(task);
+            release(task);
+            if (mine) {
                 onSuccess.accept(task.getValue());
             }
         });
         task.setOnFailed(event -> {
-            if (finish(task)) {
+            boolean mine = finish(task);
+            release(task);
+            if (mine) {
                 onFailure.accept(task.getException());
             }
         });
         task.setOnCancelled(event -> {
-            if (finish(task)) {
+            boolean mine = finish(task);
+            release(task);
+            if (mine) {
                 onCancelled.run();
             }
         });
@@ -62,6 +69,17 @@ public final class LatestRunWins<T> {
     /** Whether a run was started that has not finished yet. */
     public boolean isRunning() {
         return current != null;
+    }
+
+    /**
+     * Drops a finished run's handlers, and with them what they hold: a view model's handlers keep what was on show
+     * before the run, to show again should it be cancelled, and a finished run's task lives on as long as whatever it
+     * read keeps its cancellation, which had chained each step of a store's state to the one before, all kept.
+     */
+    private static void release(ReadTask<?> task) {
+        task.setOnSucceeded(null);
+        task.setOnFailed(null);
+        task.setOnCancelled(null);
     }
 
     private boolean finish(ReadTask<T> task) {

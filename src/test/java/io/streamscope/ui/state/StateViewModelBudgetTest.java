@@ -111,6 +111,34 @@ class StateViewModelBudgetTest {
                 shown.size(), all.store().size())), summary);
     }
 
+    @Test
+    void aStepLetsGoOfTheRowsOfTheStepsBefore() throws Exception {
+        Checkpoint checkpoint = CheckpointReader.read(Path.of("sample-checkpoints", "shop-tws"));
+        StateViewModel state = onFx(() -> new StateViewModel(executor, Long.MAX_VALUE));
+        onFx(() -> {
+            state.setCheckpoint(checkpoint);
+            return null;
+        });
+        List<java.lang.ref.WeakReference<StateRowStore>> shown = new ArrayList<>();
+        for (long batch : new long[]{2, 1, 2, 1, 2}) {
+            onFx(() -> {
+                state.setBatch(batch);
+                return null;
+            });
+            settled(state);
+            shown.add(new java.lang.ref.WeakReference<>(onFx(() -> ((StateTableRows) state.tableRows()).model().store())));
+        }
+        for (int attempt = 0; attempt < 20 && shown.subList(0, shown.size() - 1).stream().anyMatch(ref -> ref.get() != null); attempt++) {
+            System.gc();
+            Thread.sleep(20);
+        }
+        for (int step = 0; step < shown.size() - 1; step++) {
+            assertTrue(shown.get(step).get() == null, "the rows of step " + step + " are still held (four steps later, "
+                    + "each step had kept the one before through its read's cancel handler)");
+        }
+        assertTrue(shown.get(shown.size() - 1).get() != null, "the rows on show are held");
+    }
+
     private static long bytes(StateRowStore store, int row) {
         return StateRowStore.ROW_OVERHEAD + store.key(row).length + length(store.value(row)) + length(store.oldValue(row));
     }

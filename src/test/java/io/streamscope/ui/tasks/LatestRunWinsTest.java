@@ -116,6 +116,31 @@ class LatestRunWinsTest {
         assertEquals(Worker.State.SUCCEEDED, onFx(task::getState));
     }
 
+    @Test
+    void aFinishedRunHoldsNoHandlerAndSoNothingTheyCaptured() throws Exception {
+        LatestRunWins<String> runs = new LatestRunWins<>(submitted::add);
+        List<String> told = new ArrayList<>();
+        ReadTask<String> succeeded = onFx(() -> runs.run("succeeds", work -> "done", told::add, error -> told.add("failed")));
+        succeeded.run();
+        ReadTask<String> failed = onFx(() -> runs.run("fails", work -> {
+            throw new IllegalStateException("disk on fire");
+        }, told::add, error -> told.add(error.getMessage())));
+        failed.run();
+        WaitForAsyncUtils.waitForFxEvents();
+        ReadTask<String> cancelled = onFx(() -> runs.run("cancelled", work -> "never", told::add, error -> { },
+                () -> told.add("cancelled")));
+        ReadTask<String> superseded = onFx(() -> runs.run("superseded", work -> "never", told::add, error -> { }));
+        onFx(() -> runs.run("newest", work -> "newest", told::add, error -> { }));
+        onFx(superseded::cancel);
+        WaitForAsyncUtils.waitForFxEvents();
+
+        assertEquals(List.of("done", "disk on fire"), onFx(() -> List.copyOf(told)), "the handlers ran before they were dropped");
+        for (ReadTask<String> task : List.of(succeeded, failed, cancelled, superseded)) {
+            assertTrue(onFx(() -> task.getOnSucceeded() == null && task.getOnFailed() == null && task.getOnCancelled() == null),
+                    onFx(task::getTitle) + " still holds its handlers");
+        }
+    }
+
     private static void await(CountDownLatch latch) {
         try {
             latch.await(10, TimeUnit.SECONDS);
