@@ -294,8 +294,12 @@ public final class StateViewModel {
         StateTableModel all = source.model();
         if (query.identity() && !source.store().changedAfterUnchanged()) {
             if (tableRows.model() != all || all.selected()) { // else every loaded row is on show, changed ones first
+                boolean readAgainBefore = tableRows.model() != all;
                 all.select(null);
                 tableRows.show(all);
+                if (readAgainBefore) {
+                    refreshColumns();
+                }
             }
             summary.set(readSummary);
             return;
@@ -327,6 +331,9 @@ public final class StateViewModel {
                     StateTableModel shown = selected.rows().model();
                     shown.select(selected.order());
                     tableRows.show(shown);
+                    if (selected.source() != Selected.Source.LOADED) {
+                        refreshColumns(); // the state variable's fields, from its rows read again
+                    }
                     summary.set(query.identity() ? readSummary : selected.summary() + readSummary);
                 },
                 error -> {

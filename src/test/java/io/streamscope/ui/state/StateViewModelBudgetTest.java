@@ -112,6 +112,39 @@ class StateViewModelBudgetTest {
     }
 
     @Test
+    void aStateVariableReadAgainShowsItsOwnColumns() throws Exception {
+        Checkpoint checkpoint = CheckpointReader.read(Path.of("sample-checkpoints", "shop-tws"));
+        long batch = checkpoint.batches().lastKey();
+        StateSnapshotLoader.Loaded all = StateSnapshotLoader.stream(checkpoint, StoreChoice.of(checkpoint).get(0), batch,
+                Optional.empty(), model -> { }, Work.NONE, new StoreListings());
+        long firstThree = 0;
+        for (int row = 0; row < 3; row++) {
+            firstThree += bytes(all.store(), row);
+        }
+        long budget = firstThree * 4 / 3 + 1;
+        StateViewModel state = onFx(() -> new StateViewModel(executor, budget));
+        onFx(() -> {
+            state.setCheckpoint(checkpoint);
+            state.setBatch(batch);
+            return null;
+        });
+        settled(state);
+        java.util.Set<String> held = new java.util.HashSet<>();
+        rows(state).forEach(row -> held.add(row.columnFamily()));
+        String family = onFx(() -> state.stateVariables().stream().filter(name -> !held.contains(name)
+                && !all.model().columns(name).valueFields().isEmpty()).findFirst().orElseThrow());
+
+        onFx(() -> {
+            state.stateVariableProperty().set(family);
+            return null;
+        });
+        settled(state);
+        assertEquals(all.model().columns(family), onFx(() -> state.columnsProperty().get()),
+                family + ": none of its rows was in the table; its columns come from its rows read again");
+        assertTrue(rows(state).stream().allMatch(row -> family.equals(row.columnFamily())) && !rows(state).isEmpty());
+    }
+
+    @Test
     void aStepLetsGoOfTheRowsOfTheStepsBefore() throws Exception {
         Checkpoint checkpoint = CheckpointReader.read(Path.of("sample-checkpoints", "shop-tws"));
         StateViewModel state = onFx(() -> new StateViewModel(executor, Long.MAX_VALUE));
