@@ -22,7 +22,12 @@ public record StateQuery(String filter, int partition, String columnFamily, Stri
 
     /** Whether the query leaves rows out (a partition, a state variable or key text), rather than only ordering them. */
     public boolean narrows() {
-        return !filter.isEmpty() || partition >= 0 || columnFamily != null;
+        return byKey() || partition >= 0;
+    }
+
+    /** Whether the query keeps rows by their key: its state variable or its key text. */
+    public boolean byKey() {
+        return !filter.isEmpty() || columnFamily != null;
     }
 
     public StateQuery withFilter(String text) {

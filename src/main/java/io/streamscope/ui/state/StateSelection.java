@@ -28,7 +28,6 @@ final class StateSelection {
     static int[] select(StateRowStore store, StateRowDecoding decoding, StateQuery query, Cancellation cancellation,
                         ProgressListener progress) {
         int size = store.size();
-        boolean needsKey = !query.filter().isEmpty() || query.columnFamily() != null;
         int[] kept = new int[size];
         int count = 0;
         for (int row = 0; row < size; row++) {
@@ -40,7 +39,7 @@ final class StateSelection {
             if (query.partition() >= 0 && store.partition(row) != query.partition()) {
                 continue;
             }
-            if (needsKey && !keyMatches(query, decoding, store.partition(row), store.key(row))) {
+            if (query.byKey() && !keyMatches(query, decoding, store.partition(row), store.key(row))) {
                 continue;
             }
             kept[count++] = row;

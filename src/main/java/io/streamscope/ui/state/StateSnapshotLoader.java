@@ -126,14 +126,13 @@ public final class StateSnapshotLoader {
         }));
         StateRowDecoding lists = reader.decoding(batchId);
         long[] nextLook = {FIRST_ROWS};
-        boolean byKey = !query.filter().isEmpty() || query.columnFamily() != null;
         TopRows top = firstBySort ? new TopRows(query, lists, TopRows.limitFor(budget)) : null;
         ListElements.Sink keep = top == null ? store::add : (row, elementIndex) -> {
             store.count(row);
             top.offer(row, elementIndex);
         };
         reader.markedRows(batchId - 1, batchId, record -> {
-            if (byKey && !StateSelection.keyMatches(query, lists, record.partition(), record.key())) {
+            if (query.byKey() && !StateSelection.keyMatches(query, lists, record.partition(), record.key())) {
                 return;
             }
             if (lists.isListState(record.partition(), record.key())) {
