@@ -14,6 +14,16 @@ import java.util.function.Consumer;
  */
 final class MarkedRows {
 
+    /**
+     * Rows whose bytes are read at once ahead of the walk ({@link RecordBuffer#touch}): in key order a large
+     * partition's rows lie all over its buffer, and the walk had waited on a cache miss for each (half its time on 10M
+     * keys).
+     */
+    private static final int TOUCHED_AHEAD = 64;
+    /** Where the touched bytes go, so that the reads are not optimised away. */
+    @SuppressWarnings("unused")
+    private static volatile int touchedBytes;
+
     private MarkedRows() {
     }
 
@@ -21,7 +31,18 @@ final class MarkedRows {
     static void compare(int partition, RecordBuffer before, RecordBuffer after, Consumer<MarkedRecord> sink) {
         int i = 0;
         int j = 0;
+        int warmed = 0;
+        int beforeTouchedTo = 0;
+        int afterTouchedTo = 0;
         while (i < before.liveCount() || j < after.liveCount()) {
+            if (i >= beforeTouchedTo) {
+                warmed += before.touch(i, TOUCHED_AHEAD);
+                beforeTouchedTo = i + TOUCHED_AHEAD;
+            }
+            if (j >= afterTouchedTo) {
+                warmed += after.touch(j, TOUCHED_AHEAD);
+                afterTouchedTo = j + TOUCHED_AHEAD;
+            }
             int order = i == before.liveCount() ? 1 : j == after.liveCount() ? -1 : Arrays.compareUnsigned(before.data(),
                     before.liveKeyAt(i), before.liveKeyAt(i) + before.liveKeyLength(i), after.data(), after.liveKeyAt(j),
                     after.liveKeyAt(j) + after.liveKeyLength(j));
@@ -41,6 +62,7 @@ final class MarkedRows {
                 j++;
             }
         }
+        touchedBytes = warmed;
     }
 
     /**
@@ -51,7 +73,13 @@ final class MarkedRows {
         Iterator<Map.Entry<ByteKey, TouchedKeys.Touch>> changes = touched.byKey().entrySet().iterator();
         Map.Entry<ByteKey, TouchedKeys.Touch> change = changes.hasNext() ? changes.next() : null;
         int i = 0;
+        int warmed = 0;
+        int touchedTo = 0;
         while (i < before.liveCount() || change != null) {
+            if (i >= touchedTo) {
+                warmed += before.touch(i, TOUCHED_AHEAD);
+                touchedTo = i + TOUCHED_AHEAD;
+            }
             int order = i == before.liveCount() ? 1 : change == null ? -1 : Arrays.compareUnsigned(before.data(),
                     before.liveKeyAt(i), before.liveKeyAt(i) + before.liveKeyLength(i), change.getKey().bytes(), 0,
                     change.getKey().bytes().length);
@@ -72,6 +100,7 @@ final class MarkedRows {
             }
             change = changes.hasNext() ? changes.next() : null;
         }
+        touchedBytes = warmed;
     }
 
     /** The touched keys alone, without the state before: each put an update, a key's deletion a delete. */

@@ -125,7 +125,7 @@ public final class StateSnapshotLoader {
             work.progress().onProgress(step);
         }));
         StateRowDecoding lists = reader.decoding(batchId);
-        long[] nextLook = {FIRST_ROWS};
+        long[] nextLook = {FIRST_ROWS, 0}; // when to look whether to publish next, and the records handed out so far
         TopRows top = firstBySort ? new TopRows(query, lists, TopRows.limitFor(budget)) : null;
         ListElements.Sink keep = top == null ? store::add : (row, elementIndex) -> {
             store.count(row);
@@ -140,8 +140,8 @@ public final class StateSnapshotLoader {
             } else {
                 keep.accept(record, -1);
             }
-            if (store.total() >= nextLook[0]) { // a list adds several rows at once
-                nextLook[0] = store.total() + 0x1000;
+            if (++nextLook[1] >= nextLook[0]) { // records handed out, not the store's rows: asking it takes its lock
+                nextLook[0] = nextLook[1] + 0x1000;
                 publish.run();
             }
         }, false, query.partition());
