@@ -14,20 +14,14 @@ import java.util.function.Consumer;
  */
 final class MarkedRows {
 
-    /**
-     * Rows whose bytes are read at once ahead of the walk ({@link RecordBuffer#touch}): in key order a large
-     * partition's rows lie all over its buffer, and the walk had waited on a cache miss for each (half its time on 10M
-     * keys).
-     */
-    private static final int TOUCHED_AHEAD = 64;
-    /** Where the touched bytes go, so that the reads are not optimised away. */
-    @SuppressWarnings("unused")
-    private static volatile int touchedBytes;
-
     private MarkedRows() {
     }
 
-    /** Compares contents: a key only after is added, only before deleted, with other value bytes updated. */
+    /**
+     * Compares contents: a key only after is added, only before deleted, with other value bytes updated. The rows'
+     * bytes are read ahead of the walk ({@link RecordBuffer#touch}): in key order a large partition's rows lie all
+     * over its buffer, and the walks here had waited on a cache miss for each (a third of the window's pass on 10M keys).
+     */
     static void compare(int partition, RecordBuffer before, RecordBuffer after, Consumer<MarkedRecord> sink) {
         int i = 0;
         int j = 0;
@@ -36,12 +30,12 @@ final class MarkedRows {
         int afterTouchedTo = 0;
         while (i < before.liveCount() || j < after.liveCount()) {
             if (i >= beforeTouchedTo) {
-                warmed += before.touch(i, TOUCHED_AHEAD);
-                beforeTouchedTo = i + TOUCHED_AHEAD;
+                warmed += before.touch(i, RecordBuffer.TOUCH_AHEAD);
+                beforeTouchedTo = i + RecordBuffer.TOUCH_AHEAD;
             }
             if (j >= afterTouchedTo) {
-                warmed += after.touch(j, TOUCHED_AHEAD);
-                afterTouchedTo = j + TOUCHED_AHEAD;
+                warmed += after.touch(j, RecordBuffer.TOUCH_AHEAD);
+                afterTouchedTo = j + RecordBuffer.TOUCH_AHEAD;
             }
             int order = i == before.liveCount() ? 1 : j == after.liveCount() ? -1 : Arrays.compareUnsigned(before.data(),
                     before.liveKeyAt(i), before.liveKeyAt(i) + before.liveKeyLength(i), after.data(), after.liveKeyAt(j),
@@ -62,12 +56,13 @@ final class MarkedRows {
                 j++;
             }
         }
-        touchedBytes = warmed;
+        RecordBuffer.touched(warmed);
     }
 
     /**
      * Applies the batch's records to the rows before it, as Spark does: a touched key that was there is updated (even
      * with the same bytes: a put), one that was not is added, a deleted one keeps its last value; merges only append.
+     * The rows before are read ahead of the walk, as in {@link #compare}.
      */
     static void replay(int partition, RecordBuffer before, TouchedKeys touched, Consumer<MarkedRecord> sink) {
         Iterator<Map.Entry<ByteKey, TouchedKeys.Touch>> changes = touched.byKey().entrySet().iterator();
@@ -77,8 +72,8 @@ final class MarkedRows {
         int touchedTo = 0;
         while (i < before.liveCount() || change != null) {
             if (i >= touchedTo) {
-                warmed += before.touch(i, TOUCHED_AHEAD);
-                touchedTo = i + TOUCHED_AHEAD;
+                warmed += before.touch(i, RecordBuffer.TOUCH_AHEAD);
+                touchedTo = i + RecordBuffer.TOUCH_AHEAD;
             }
             int order = i == before.liveCount() ? 1 : change == null ? -1 : Arrays.compareUnsigned(before.data(),
                     before.liveKeyAt(i), before.liveKeyAt(i) + before.liveKeyLength(i), change.getKey().bytes(), 0,
@@ -100,7 +95,7 @@ final class MarkedRows {
             }
             change = changes.hasNext() ? changes.next() : null;
         }
-        touchedBytes = warmed;
+        RecordBuffer.touched(warmed);
     }
 
     /** The touched keys alone, without the state before: each put an update, a key's deletion a delete. */

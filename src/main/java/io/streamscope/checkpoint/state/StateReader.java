@@ -35,12 +35,6 @@ import java.util.stream.Collectors;
  */
 public final class StateReader {
 
-    /** Records brought into the cache at a time ahead of the rows (RecordBuffer.touch): 64 × two lines, in L1. */
-    private static final int TOUCHED_AHEAD = 64;
-    /** Where the touched bytes go, so that the reads are not optimised away. */
-    @SuppressWarnings("unused")
-    private static volatile int touchedBytes;
-
     private final Checkpoint checkpoint;
     private final StateStoreInfo store;
     private final StoreSchema schema;
@@ -239,8 +233,8 @@ public final class StateReader {
             if (i % RecordBuffer.RECORDS_PER_CHECK == 0) {
                 cancellation.check();
             }
-            if (i % TOUCHED_AHEAD == 0) {
-                touched += buffer.touch(i, TOUCHED_AHEAD);
+            if (i % RecordBuffer.TOUCH_AHEAD == 0) {
+                touched += buffer.touch(i, RecordBuffer.TOUCH_AHEAD);
             }
             int keyAt = buffer.liveKeyAt(i);
             int keyLength = buffer.liveKeyLength(i);
@@ -253,7 +247,7 @@ public final class StateReader {
             sink.accept(row);
             row.settle();
         }
-        touchedBytes = touched;
+        RecordBuffer.touched(touched);
     }
 
     /**

@@ -86,17 +86,20 @@ public final class StateRowStore {
 
     /** What keeping a row costs: its bytes and {@link #ROW_OVERHEAD}. */
     static long cost(MarkedRecord record) {
-        return ROW_OVERHEAD + record.key().length + (record.value() == null ? 0 : record.value().length)
-                + (record.oldValue() == null ? 0 : record.oldValue().length);
+        return ROW_OVERHEAD + record.key().length + length(record.value()) + length(record.oldValue());
+    }
+
+    private static int length(byte[] bytes) {
+        return bytes == null ? 0 : bytes.length;
     }
 
     /** Keeps a row without counting it, whatever the budget (rows chosen and counted elsewhere: {@link TopRows}). */
     synchronized void keep(MarkedRecord record, int elementIndex) {
         int keyBytes = record.key().length;
-        int valueBytes = record.value() == null ? 0 : record.value().length;
-        int oldBytes = record.oldValue() == null ? 0 : record.oldValue().length;
+        int valueBytes = length(record.value());
+        int oldBytes = length(record.oldValue());
         int bytes = keyBytes + valueBytes + oldBytes;
-        keptBytes += bytes + ROW_OVERHEAD;
+        keptBytes += cost(record);
         if (size == page.length) {
             grow();
         }

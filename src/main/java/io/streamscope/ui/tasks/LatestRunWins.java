@@ -31,28 +31,9 @@ public final class LatestRunWins<T> {
         supersede();
         ReadTask<T> task = new ReadTask<>(title, work);
         current = task;
-        // a run ends in one of the three, whose handler then lets go of all three
-        task.setOnSucceeded(event -> {
-            boolean mine = finish(task);
-            release(task);
-            if (mine) {
-                onSuccess.accept(task.getValue());
-            }
-        });
-        task.setOnFailed(event -> {
-            boolean mine = finish(task);
-            release(task);
-            if (mine) {
-                onFailure.accept(task.getException());
-            }
-        });
-        task.setOnCancelled(event -> {
-            boolean mine = finish(task);
-            release(task);
-            if (mine) {
-                onCancelled.run();
-            }
-        });
+        task.setOnSucceeded(event -> ended(task, () -> onSuccess.accept(task.getValue())));
+        task.setOnFailed(event -> ended(task, () -> onFailure.accept(task.getException())));
+        task.setOnCancelled(event -> ended(task, onCancelled));
         executor.execute(task);
         return task;
     }
@@ -80,6 +61,15 @@ public final class LatestRunWins<T> {
         task.setOnSucceeded(null);
         task.setOnFailed(null);
         task.setOnCancelled(null);
+    }
+
+    /** A run ends in one of its three handlers, which lets go of all three and runs {@code handler} if it still counts. */
+    private void ended(ReadTask<T> task, Runnable handler) {
+        boolean counts = finish(task);
+        release(task);
+        if (counts) {
+            handler.run();
+        }
     }
 
     private boolean finish(ReadTask<T> task) {
