@@ -293,13 +293,13 @@ public final class StateViewModel {
         StateQuery query = query();
         StateTableModel all = source.model();
         if (query.identity() && !source.store().changedAfterUnchanged()) {
-            if (tableRows.model() != all || all.selected()) { // else every loaded row is on show, changed ones first
-                boolean readAgainBefore = tableRows.model() != all;
+            boolean readAgainOnShow = tableRows.model() != all;
+            if (readAgainOnShow || all.selected()) { // else every loaded row is on show, changed ones first
                 all.select(null);
                 tableRows.show(all);
-                if (readAgainBefore) {
-                    refreshColumns();
-                }
+            }
+            if (readAgainOnShow) {
+                refreshColumns();
             }
             summary.set(readSummary);
             return;
