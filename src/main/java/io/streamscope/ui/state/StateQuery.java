@@ -30,6 +30,11 @@ public record StateQuery(String filter, int partition, String columnFamily, Stri
         return !filter.isEmpty() || columnFamily != null;
     }
 
+    /** Its order alone: for rows already narrowed by it (a pass that read the store again with it). */
+    public StateQuery orderOnly() {
+        return new StateQuery("", -1, null, sortColumn, ascending);
+    }
+
     public StateQuery withFilter(String text) {
         return new StateQuery(text, partition, columnFamily, sortColumn, ascending);
     }

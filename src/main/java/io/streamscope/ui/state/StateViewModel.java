@@ -323,7 +323,9 @@ public final class StateViewModel {
                         rows = StateSnapshotLoader.firstBySort(from, store, batch, schema, work, listed, rowBudget, query);
                         kind = Selected.Source.FIRST_BY_SORT;
                     }
-                    return new Selected(rows, StateSelection.select(rows.store(), rows.reader().decoding(batch), query,
+                    // rows read again hold only what the query keeps: they are put in its order, not tested again
+                    StateQuery order = kind == Selected.Source.LOADED ? query : query.orderOnly();
+                    return new Selected(rows, StateSelection.select(rows.store(), rows.reader().decoding(batch), order,
                             work.cancellation(), work.progress()), kind, query.narrows());
                 },
                 selected -> {
