@@ -118,13 +118,14 @@ final class StateCommand implements Command {
     }
 
     /**
-     * One object a line, as {@link LinePerElementPrinter} lays out an array's elements. The partitions' bytes, a few
-     * megabytes each on a large store, go round: a partition written out lends its array to one not yet read.
+     * One object a line, as {@link LinePerElementPrinter} lays out an array's elements. The rows' bytes, up to a
+     * megabyte or so a part ({@link StateRowsJson#PART_BYTES}), go round: a part written out lends its array to one
+     * not yet made.
      */
     private static void writeRows(StateReader reader, long batchId, OutputStream out) {
         boolean[] any = {false};
         java.util.Queue<JsonBytes> spare = new java.util.concurrent.ConcurrentLinkedQueue<>();
-        reader.renderPartitions(batchId, partition -> new StateRowsJson(partition, Objects.requireNonNullElseGet(spare.poll(),
+        reader.renderPartitions(batchId, partition -> new StateRowsJson(partition, () -> Objects.requireNonNullElseGet(spare.poll(),
                 () -> new JsonBytes(1 << 16))), rendered -> {
             try {
                 boolean first = !any[0] && rendered.rows() > 0;

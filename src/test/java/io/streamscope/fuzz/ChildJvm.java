@@ -22,6 +22,11 @@ public final class ChildJvm {
     }
 
     public static Result launch(String heap, long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        return run(heap, timeoutSeconds, "io.streamscope.Launcher", args);
+    }
+
+    /** Likewise, {@code mainClass} (a test's own main) in place of the jar's entry point. */
+    public static Result run(String heap, long timeoutSeconds, String mainClass, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.add("-Xmx" + heap);
@@ -30,7 +35,7 @@ public final class ChildJvm {
         command.add("-Djava.awt.headless=true");
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
-        command.add("io.streamscope.Launcher");
+        command.add(mainClass);
         command.addAll(List.of(args));
         Path out = Files.createTempFile("streamscope-child", ".out");
         Path err = Files.createTempFile("streamscope-child", ".err");

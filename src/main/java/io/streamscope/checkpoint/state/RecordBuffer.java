@@ -190,7 +190,7 @@ final class RecordBuffer implements StateFileReader.RecordSink {
 
     private void add(int key, int keySize, int value, int valueSize) {
         if (FIELDS * count == fields.length) {
-            fields = Arrays.copyOf(fields, 2 * fields.length);
+            fields = Arrays.copyOf(fields, grown(fields.length, fields.length + FIELDS));
         }
         if (count % RECORDS_PER_CHECK == 0) {
             cancellation.check();
@@ -224,8 +224,8 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     }
 
     private void reserve(int bytes) {
-        if (used + bytes > data.length) {
-            data = Arrays.copyOf(data, Math.max(used + bytes, data.length * 2));
+        if ((long) used + bytes > data.length) {
+            data = Arrays.copyOf(data, grown(data.length, (long) used + bytes));
         }
     }
 
@@ -390,6 +390,25 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     private int compareKeys(int a, int b) {
         return Arrays.compareUnsigned(data, keyAt(a), keyAt(a) + keyLength(a), data, keyAt(b), keyAt(b) + keyLength(b));
     }
+
+    /** Past this many elements, an array grows by half rather than double: its copy needs less beside it. */
+    private static final int GROW_BY_HALF = 1 << 24;
+
+    /**
+     * The new length of an array of {@code length} that must hold {@code needed}: double, and past {@value
+     * #GROW_BY_HALF} elements half as much again, so that one partition of millions of keys (whose copy needs the old
+     * array and the new at once) fits in a smaller heap; never past the largest array Java makes.
+     */
+    static int grown(int length, long needed) {
+        long next = Math.max(needed, length < GROW_BY_HALF ? 2L * length : length + (long) length / 2);
+        if (needed > MAX_ARRAY) {
+            throw new OutOfMemoryError("a partition's records need an array of " + needed + " elements, more than Java's arrays hold");
+        }
+        return (int) Math.min(next, MAX_ARRAY);
+    }
+
+    /** The longest array the JVM is sure to make (a few words less than Integer.MAX_VALUE, for its header). */
+    private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
 
     private static int[] ensure(int[] array, int size) {
         return array.length >= size ? array : new int[Math.max(size, array.length * 2)];

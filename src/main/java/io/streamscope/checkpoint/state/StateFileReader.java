@@ -120,8 +120,8 @@ public final class StateFileReader {
         } catch (RuntimeException e) {
             throw new StateFileException(raw.count(), "corrupt compressed data: " + e);
         } catch (OutOfMemoryError e) {
-            throw new StateFileException(raw.count(), "decoding would need more memory than the heap has left"
-                    + " (a damaged length?): " + e.getMessage());
+            throw new StateFileException(raw.count(), "reading it needs more memory than is left: "
+                    + HeapLimit.advice());
         } catch (StackOverflowError e) {
             throw new StateFileException(raw.count(), "the data nests too deeply to decode");
         } catch (Error e) {

@@ -156,11 +156,24 @@ public final class StateReader {
         long version = batchId + 1;
         ThreadLocal<PartitionWorker> workers = ThreadLocal.withInitial(() -> new PartitionWorker(decoder(batchId), work.cancellation()));
         int threads = partitions.readers();
-        inPartitionOrder(version, threads, threads + 1, partition -> {
+        this.<R>inPartitionOrder(version, threads, threads + 1, (partition, part) -> {
             PartitionWorker worker = workers.get();
             PartitionRenderer<R> renderer = renderers.apply(partition);
             if (partitions.stateAt(partition, version, worker.buffer, work.cancellation())) {
-                handOut(partition, worker.buffer, worker.decoder, worker.row, renderer::row, work.cancellation());
+                int[] rendered = {0};
+                try {
+                    handOut(partition, worker.buffer, worker.decoder, worker.row, row -> {
+                        renderer.row(row);
+                        rendered[0]++;
+                    }, () -> {
+                        R ready = renderer.part();
+                        if (ready != null) {
+                            part.accept(ready);
+                        }
+                    }, work.cancellation());
+                } catch (OutOfMemoryError e) {
+                    cutShortByMemory(partition, rendered[0], "rendering"); // what its rebuild left of the heap was too little
+                }
             }
             return renderer.finish();
         }, (rendered, partition) -> sink.accept(rendered));
@@ -168,14 +181,15 @@ public final class StateReader {
 
     /**
      * Runs {@code job} for each partition on {@code workers} threads ({@code pending} at most queued or running while a
-     * result is handed out), the results to {@code sink} on this thread in partition order; asks for cancellation and
-     * reports progress (the store at {@code version}) before each, and puts what the workers found back in partition
-     * order, as one thread reading the partitions in turn would have found it.
+     * result is handed out), the results, in parts where a job makes them so, to {@code sink} on this thread in
+     * partition order; asks for cancellation and reports progress (the store at {@code version}) before each, and
+     * puts what the workers found back in partition order, as one thread reading the partitions in turn would have
+     * found it.
      */
-    private <R> void inPartitionOrder(long version, int workers, int pending, IntFunction<R> job, ObjIntConsumer<R> sink) {
+    private <R> void inPartitionOrder(long version, int workers, int pending, InOrder.PartedJob<R> job, ObjIntConsumer<R> sink) {
         String what = partitions.storeName() + " version " + version;
         StoreFindings.Mark mark = found.mark();
-        InOrder.run(store.numPartitions(), workers, pending, job, partition -> {
+        InOrder.parts(store.numPartitions(), workers, pending, job, partition -> {
             work.check();
             work.report(what, partition, store.numPartitions(), Progress.Unit.PARTITIONS);
         }, sink);
@@ -210,12 +224,12 @@ public final class StateReader {
             buffer.askBetweenRecords(work.cancellation());
             free.add(buffer);
         }
-        inPartitionOrder(version, ahead, ahead, partition -> {
+        this.<Rebuilt>inPartitionOrder(version, ahead, ahead, (partition, part) -> {
             RecordBuffer buffer = Objects.requireNonNull(free.poll(), "a buffer is free for each partition rebuilt");
             return new Rebuilt(buffer, partitions.stateAt(partition, version, buffer, work.cancellation()));
         }, (rebuilt, partition) -> {
             if (rebuilt.readable()) {
-                handOut(partition, rebuilt.buffer(), decoder, reused, sink, work.cancellation());
+                handOut(partition, rebuilt.buffer(), decoder, reused, sink, () -> { }, work.cancellation());
             }
             free.add(rebuilt.buffer());
         });
@@ -225,13 +239,15 @@ public final class StateReader {
     private record Rebuilt(RecordBuffer buffer, boolean readable) {
     }
 
+    /** Hands the partition's rows to {@code sink} in key order; {@code between} runs every few thousand rows. */
     private static void handOut(int partition, RecordBuffer buffer, StateRowDecoder decoder, StateRow reused,
-                                Consumer<StateRow> sink, Cancellation cancellation) {
+                                Consumer<StateRow> sink, Runnable between, Cancellation cancellation) {
         byte[] data = buffer.data();
         int touched = 0;
         for (int i = 0; i < buffer.liveCount(); i++) {
             if (i % RecordBuffer.RECORDS_PER_CHECK == 0) {
                 cancellation.check();
+                between.run();
             }
             if (i % RecordBuffer.TOUCH_AHEAD == 0) {
                 touched += buffer.touch(i, RecordBuffer.TOUCH_AHEAD);
@@ -336,19 +352,65 @@ public final class StateReader {
             return pair;
         });
         int threads = partitions.readers();
-        inPartitionOrder(to, threads, threads + 1, partition -> {
+        this.<List<MarkedRecord>>inPartitionOrder(to, threads, threads + 1, (partition, part) -> {
             if (onlyPartition >= 0 && partition != onlyPartition) {
                 return List.<MarkedRecord>of();
             }
-            List<MarkedRecord> marked = new ArrayList<>();
+            MarkedParts marked = new MarkedParts(part);
             RecordBuffer[] pair = buffers.get();
-            markPartition(partition, from, to, pair[0], pair[1], changedOnly ? record -> {
-                if (record.mark().changed()) {
-                    marked.add(record);
-                }
-            } : marked::add, changedOnly);
-            return marked;
+            try {
+                markPartition(partition, from, to, pair[0], pair[1], changedOnly ? record -> {
+                    if (record.mark().changed()) {
+                        marked.accept(record);
+                    }
+                } : marked, changedOnly);
+            } catch (OutOfMemoryError e) {
+                cutShortByMemory(partition, marked.count(), "marking"); // what its two versions left of the heap was too little
+            }
+            return marked.last();
         }, (marked, partition) -> marked.forEach(sink));
+    }
+
+    /** A problem: the rows of {@code partition} after its first {@code handedOut} are left out, as {@code doing} them ran out of heap. */
+    private void cutShortByMemory(int partition, int handedOut, String doing) {
+        found.problem(partition, Problem.error(partitions.storeFolder(partition), null, "partition " + partition
+                + "'s rows after its first " + handedOut + " are left out: " + doing + " them needs more memory than is left: "
+                + HeapLimit.advice()));
+    }
+
+    /**
+     * A partition's marked rows, handed on {@value #MARKED_PER_PART} at a time: a partition of millions of keys is not
+     * held as objects whole while it waits for its turn.
+     */
+    private static final class MarkedParts implements Consumer<MarkedRecord> {
+
+        static final int MARKED_PER_PART = 8192;
+        private final Consumer<List<MarkedRecord>> part;
+        private List<MarkedRecord> marked = new ArrayList<>();
+        private int count;
+
+        MarkedParts(Consumer<List<MarkedRecord>> part) {
+            this.part = part;
+        }
+
+        @Override
+        public void accept(MarkedRecord record) {
+            marked.add(record);
+            count++;
+            if (marked.size() == MARKED_PER_PART) {
+                part.accept(marked);
+                marked = new ArrayList<>();
+            }
+        }
+
+        List<MarkedRecord> last() {
+            return marked;
+        }
+
+        /** The rows marked so far. */
+        int count() {
+            return count;
+        }
     }
 
     private void markPartition(int partition, long from, long to, RecordBuffer before, RecordBuffer after,

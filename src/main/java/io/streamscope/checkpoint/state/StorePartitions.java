@@ -139,7 +139,10 @@ final class StorePartitions {
             found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read: " + e.getMessage()));
         } catch (java.io.UncheckedIOException | CancellationException e) {
             throw e; // the sink's own output failed, or the user stopped the read: not the files' doing
-        } catch (RuntimeException | OutOfMemoryError | StackOverflowError e) {
+        } catch (OutOfMemoryError e) {
+            found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read " + what + ": partition "
+                    + partition + " needs more memory than is left: " + HeapLimit.advice()));
+        } catch (RuntimeException | StackOverflowError e) {
             // The partition boundary: whatever the files provoke is this partition's problem, never the reader's end.
             found.problem(partition, Problem.error(storeFolder(partition), null, "cannot read " + what + ": " + e));
         }

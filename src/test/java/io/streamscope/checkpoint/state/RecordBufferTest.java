@@ -21,6 +21,15 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 class RecordBufferTest {
 
     @Test
+    void itsArraysGrowByHalfOnceLargeAndNeverPastWhatJavaMakes() {
+        assertEquals(2048, RecordBuffer.grown(1024, 1025)); // small: double
+        assertEquals(5000, RecordBuffer.grown(1024, 5000)); // or what is needed, if more
+        assertEquals(3 << 24, RecordBuffer.grown(2 << 24, (2 << 24) + 1)); // large: half as much again
+        assertEquals(Integer.MAX_VALUE - 8, RecordBuffer.grown(1_600_000_000, 1_600_000_001L)); // capped
+        assertThrows(OutOfMemoryError.class, () -> RecordBuffer.grown(Integer.MAX_VALUE - 8, Integer.MAX_VALUE));
+    }
+
+    @Test
     void lastRecordOfAKeyWinsAndDeletesRemove() throws Exception {
         RecordBuffer buffer = new RecordBuffer();
         read(buffer, new Object[][]{{"b", "1"}, {"a", "1"}, {"c", "1"}, {"b", "2"}, {"c", null}, {"a", "2"}, {"a", "3"}});

@@ -70,6 +70,33 @@ class RenderPartitionsTest {
         }
     }
 
+    @Test
+    void partitionsHandedOutInPartsAsForEachRowGivesThem() throws Exception {
+        Path store = Files.createDirectories(temp.resolve("wide"));
+        io.streamscope.bench.SyntheticStateStore.write(store, 30_000, 2); // 15,000 keys a partition, in Spark's formats
+        Checkpoint checkpoint = CheckpointReader.read(store);
+        StateOperatorInfo operator = checkpoint.stateOperators().get(0);
+        StateReader oneThread = StateReader.open(checkpoint, operator, operator.stores().get(0), Optional.empty());
+        List<String> expected = new ArrayList<>();
+        oneThread.forEachRow(2, row -> expected.add(text(row)));
+        StateReader threads = StateReader.open(checkpoint, operator, operator.stores().get(0), Optional.empty());
+        List<String> rendered = new ArrayList<>();
+        int[] parts = {0};
+        threads.renderPartitions(2, partition -> new Collected() {
+            @Override
+            public List<String> part() {
+                return rows.isEmpty() ? null : finishAndStartAgain();
+            }
+        }, part -> {
+            rendered.addAll(part);
+            parts[0]++;
+        });
+        assertEquals(30_000, expected.size());
+        assertEquals(expected, rendered);
+        assertTrue(parts[0] >= 2 * (15_000 / RecordBuffer.RECORDS_PER_CHECK), parts[0] + " parts");
+        assertEquals(List.of(), threads.problems());
+    }
+
     private static int assertSameReading(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, long batchId,
                                          String where) {
         StateReader oneThread = StateReader.open(checkpoint, operator, store, Optional.empty());
@@ -90,8 +117,14 @@ class RenderPartitionsTest {
     }
 
     /** A partition's rows as text, made on the worker thread. */
-    private static final class Collected implements PartitionRenderer<List<String>> {
-        private final List<String> rows = new ArrayList<>();
+    private static class Collected implements PartitionRenderer<List<String>> {
+        List<String> rows = new ArrayList<>();
+
+        List<String> finishAndStartAgain() {
+            List<String> done = rows;
+            rows = new ArrayList<>();
+            return done;
+        }
 
         @Override
         public void row(StateRow row) {

@@ -106,7 +106,8 @@ final class Decompression {
             // lz4-java, snappy-java and zstd-jni report damaged input with these
             throw in.damage(off, name(type) + " data is damaged: " + e.getMessage());
         } catch (OutOfMemoryError e) {
-            throw in.damage(off, name(type) + " block needs more memory than the heap has left: " + e.getMessage());
+            throw in.damage(off, name(type) + " block needs more memory than is left: "
+                    + io.streamscope.checkpoint.state.HeapLimit.advice());
         } catch (Error e) {
             // snappy-java's SnappyError, a native library that failed to load
             throw in.damage(off, name(type) + " decompression failed: " + e);
