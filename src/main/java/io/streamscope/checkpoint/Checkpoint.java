@@ -17,9 +17,11 @@ import java.util.TreeMap;
  * @param stateOperators stateful operators under {@code state/}, by id
  * @param problems       damaged or unreadable content
  * @param notes          normal Spark behaviour worth a remark
+ * @param stateListings  the state files of each store folder as read then, for the state reads (no part of equality)
  */
 public record Checkpoint(Path path, String queryId, List<SourceInfo> sources, NavigableMap<Long, Batch> batches,
-                         List<StateOperatorInfo> stateOperators, List<Problem> problems, List<Note> notes) {
+                         List<StateOperatorInfo> stateOperators, List<Problem> problems, List<Note> notes,
+                         StateFileListings stateListings) {
 
     public Checkpoint {
         sources = List.copyOf(sources);

@@ -98,7 +98,7 @@ public final class CheckpointReader {
 
         notePartialVersions(state.partialVersions(), batches, findings);
         noteStateAheadOfCommits(operators, state.partialVersions(), batches, findings);
-        return new Checkpoint(root, queryId, sources, batches, operators, findings.problems(), findings.notes());
+        return new Checkpoint(root, queryId, sources, batches, operators, findings.problems(), findings.notes(), state.listings());
     }
 
     /** A file of a log: its batch id, and its value, or empty where it could not be read (a problem says why). */

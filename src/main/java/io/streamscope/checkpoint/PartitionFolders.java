@@ -34,10 +34,11 @@ final class PartitionFolders {
      * and {@code inRuns}, else one folder after another.
      */
     static Map<String, StoreFacts> read(FolderAccess access, int operatorId, List<Path> partitionEntries,
-                                        Predicate<String> storeFolder, LogProgress progress, Work work, boolean inRuns) {
+                                        Predicate<String> storeFolder, LogProgress progress, Work work, boolean inRuns,
+                                        StateFileListings listings) {
         return inRuns && !ListingPrefetch.pays(access) && partitionEntries.size() >= PARTITIONS_PER_RUN * 2
-                ? readInRuns(access, operatorId, partitionEntries, storeFolder, progress, work)
-                : readInTurn(access, operatorId, partitionEntries, storeFolder, progress, work);
+                ? readInRuns(access, operatorId, partitionEntries, storeFolder, progress, work, listings)
+                : readInTurn(access, operatorId, partitionEntries, storeFolder, progress, work, listings);
     }
 
     /**
@@ -48,7 +49,8 @@ final class PartitionFolders {
      * joined in partition order, so the answer and its notes are those of one thread reading the folders in turn.
      */
     private static Map<String, StoreFacts> readInRuns(FolderAccess access, int operatorId, List<Path> partitionEntries,
-                                                      Predicate<String> storeFolder, LogProgress progress, Work work) {
+                                                      Predicate<String> storeFolder, LogProgress progress, Work work,
+                                                      StateFileListings listings) {
         Map<String, StoreFacts> stores = new TreeMap<>();
         int runs = (partitionEntries.size() + PARTITIONS_PER_RUN - 1) / PARTITIONS_PER_RUN;
         int workers = InOrder.workers();
@@ -56,8 +58,8 @@ final class PartitionFolders {
             Findings findings = new Findings();
             List<Path> entries = partitionEntries.subList(number * PARTITIONS_PER_RUN,
                     Math.min(partitionEntries.size(), (number + 1) * PARTITIONS_PER_RUN));
-            return new PartitionRun(readInTurn(access.reportingTo(findings), operatorId, entries, storeFolder, progress, work),
-                    findings);
+            return new PartitionRun(readInTurn(access.reportingTo(findings), operatorId, entries, storeFolder, progress, work,
+                    listings), findings);
         }, number -> work.check(), (run, number) -> {
             access.findings().addAll(run.findings());
             run.stores().forEach((name, facts) -> stores.computeIfAbsent(name, k -> new StoreFacts()).addAll(facts));
@@ -71,7 +73,8 @@ final class PartitionFolders {
 
     /** Reads {@code partitionEntries} (the entries of an operator's folder) one after another: each store's facts. */
     private static Map<String, StoreFacts> readInTurn(FolderAccess access, int operatorId, List<Path> partitionEntries,
-                                                      Predicate<String> storeFolder, LogProgress progress, Work work) {
+                                                      Predicate<String> storeFolder, LogProgress progress, Work work,
+                                                      StateFileListings listings) {
         boolean listAhead = ListingPrefetch.pays(access);
         Map<String, StoreFacts> stores = new TreeMap<>();
         for (int at = 0; at < partitionEntries.size(); at++) {
@@ -100,7 +103,8 @@ final class PartitionFolders {
             }
             int p = partition.intValue();
             progress.next("state/" + operatorId + "/" + p);
-            List<Path> folders = readStoreFolder(access, partitionDir, p, stores.computeIfAbsent(DEFAULT_STORE, k -> new StoreFacts()));
+            List<Path> folders = readStoreFolder(access, partitionDir, p, stores.computeIfAbsent(DEFAULT_STORE, k -> new StoreFacts()),
+                    listings);
             for (Path child : folders) {
                 String childName = child.getFileName().toString();
                 if (childName.equals(METADATA_DIR) || childName.equals("SSTs") || childName.equals("logs")
@@ -108,7 +112,7 @@ final class PartitionFolders {
                     continue;
                 }
                 if (storeFolder.test(childName)) {
-                    readStoreFolder(access, child, p, stores.computeIfAbsent(childName, k -> new StoreFacts()));
+                    readStoreFolder(access, child, p, stores.computeIfAbsent(childName, k -> new StoreFacts()), listings);
                 } else {
                     access.findings().note(access.relative(child), "a folder Spark does not write (named stores are the"
                             + " operator metadata's, or a stream-stream join's four): not a state store; ignored");
@@ -119,11 +123,13 @@ final class PartitionFolders {
     }
 
     /**
-     * Reads one store folder's state files into {@code facts}, remarking on links and files that are not state files.
+     * Reads one store folder's state files into {@code facts}, remarking on links and files that are not state files,
+     * and keeps them in {@code listings} for the state reads.
      *
      * @return its sub-folders (no links), in name order: named stores among them, so the folder is listed once
      */
-    private static List<Path> readStoreFolder(FolderAccess access, Path storeDir, int partition, StoreFacts facts) {
+    private static List<Path> readStoreFolder(FolderAccess access, Path storeDir, int partition, StoreFacts facts,
+                                              StateFileListings listings) {
         facts.folders.add(partition);
         List<Path> folders = new ArrayList<>();
         boolean any = false;
@@ -132,6 +138,7 @@ final class PartitionFolders {
         List<String> bookkeeping = new ArrayList<>();
         // The state files, nearly all entries, are taken in the listing's order; the others are remarked on in name order.
         List<Listed> others = new ArrayList<>();
+        List<Path> stateFiles = new ArrayList<>();
         for (Path file : access.listInAnyOrder(storeDir, bookkeeping)) {
             java.nio.file.attribute.BasicFileAttributes attributes = FolderAccess.ownAttributes(file);
             if (attributes == null) {
@@ -143,6 +150,7 @@ final class PartitionFolders {
                 continue;
             }
             any = true;
+            stateFiles.add(file);
             if (count == versions.length) {
                 versions = java.util.Arrays.copyOf(versions, count * 2);
             }
@@ -174,6 +182,7 @@ final class PartitionFolders {
             }
         }
         facts.addVersions(partition, versions, count);
+        listings.record(storeDir, stateFiles);
         List<String> temps = bookkeeping.stream().filter(name -> name.endsWith(".tmp")).sorted().limit(20)
                 .map(name -> access.relative(storeDir.resolve(name))).toList();
         if (!temps.isEmpty()) {

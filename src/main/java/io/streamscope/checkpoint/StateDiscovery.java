@@ -50,7 +50,7 @@ final class StateDiscovery {
     }
 
     /** What was found under {@code state/}. */
-    record Discovery(List<StateOperatorInfo> operators, List<PartialVersion> partialVersions) {
+    record Discovery(List<StateOperatorInfo> operators, List<PartialVersion> partialVersions, StateFileListings listings) {
     }
 
     static List<StateOperatorInfo> discover(FolderAccess access) {
@@ -72,8 +72,9 @@ final class StateDiscovery {
         Path stateDir = access.root().resolve("state");
         List<StateOperatorInfo> operators = new ArrayList<>();
         List<PartialVersion> partial = new ArrayList<>();
+        StateFileListings listings = new StateFileListings();
         if (!access.isFolder(stateDir)) {
-            return new Discovery(operators, partial);
+            return new Discovery(operators, partial, listings);
         }
         Map<Integer, Path> operatorDirs = new TreeMap<>();
         Map<Integer, List<Path>> partitionEntries = new TreeMap<>();
@@ -100,19 +101,20 @@ final class StateDiscovery {
         LogProgress progress = new LogProgress(work, partitionFolders, Progress.Unit.PARTITIONS);
         operatorDirs.forEach((operatorId, operatorDir) ->
                 operators.add(readOperator(access, operatorId, operatorDir, partitionEntries.get(operatorId), partial, progress,
-                        work, inRuns)));
+                        work, inRuns, listings)));
         progress.done("batches");
-        return new Discovery(operators, partial);
+        return new Discovery(operators, partial, listings);
     }
 
     private static StateOperatorInfo readOperator(FolderAccess access, int operatorId, Path operatorDir,
                                                   List<Path> partitionEntries, List<PartialVersion> partial,
-                                                  LogProgress progress, Work work, boolean inRuns) {
+                                                  LogProgress progress, Work work, boolean inRuns,
+                                                  StateFileListings listings) {
         Optional<OperatorMetadata> metadata = readOperatorMetadata(access, operatorDir);
         java.util.Set<String> knownStores = metadata.map(m -> m.partitionsByStore().keySet()).orElse(java.util.Set.of());
         java.util.function.Predicate<String> storeFolder = name -> knownStores.contains(name) || JOIN_STORES.contains(name);
         Map<String, StoreFacts> stores = PartitionFolders.read(access, operatorId, partitionEntries, storeFolder, progress, work,
-                inRuns);
+                inRuns, listings);
         StoreFacts defaults = stores.get(PartitionFolders.DEFAULT_STORE);
         if (defaults != null && stores.size() > 1 && defaults.versions.isEmpty() && defaults.schemaFiles.isEmpty()) {
             stores.remove(PartitionFolders.DEFAULT_STORE); // the partition folders only hold named stores (stream-stream join)

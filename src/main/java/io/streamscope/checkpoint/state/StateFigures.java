@@ -32,7 +32,7 @@ public record StateFigures(long numRowsTotal, long numRowsUpdated, long numRowsR
     }
 
     public static StateFigures of(Checkpoint checkpoint, StateOperatorInfo operator, long batchId, Work work) {
-        return of(checkpoint, operator, batchId, work, new StoreListings());
+        return of(checkpoint, operator, batchId, work, new StoreListings(checkpoint));
     }
 
     /** As {@link #of(Checkpoint, StateOperatorInfo, long, Work)}, the partition folders' files taken from {@code listings}. */

@@ -39,16 +39,25 @@ public final class StoreFiles {
             return files;
         }
         try (DirectoryStream<Path> stream = Files.newDirectoryStream(folder)) {
-            for (Path file : stream) {
-                StateFileName name = StateFileName.parse(file.getFileName().toString());
-                if (name != null) {
-                    files.byKind.computeIfAbsent(name.kind(), k -> new TreeMap<>())
-                            .computeIfAbsent(name.version(), k -> new HashMap<>())
-                            .put(name.uniqueId(), file);
-                }
-            }
+            stream.forEach(files::add);
         }
         return files;
+    }
+
+    /** The state files among {@code listed}, entries of {@code folder} listed before (as reading the checkpoint did). */
+    static StoreFiles of(Path folder, Iterable<Path> listed) {
+        StoreFiles files = new StoreFiles(folder);
+        listed.forEach(files::add);
+        return files;
+    }
+
+    private void add(Path file) {
+        StateFileName name = StateFileName.parse(file.getFileName().toString());
+        if (name != null) {
+            byKind.computeIfAbsent(name.kind(), k -> new TreeMap<>())
+                    .computeIfAbsent(name.version(), k -> new HashMap<>())
+                    .put(name.uniqueId(), file);
+        }
     }
 
     public Path folder() {

@@ -53,10 +53,11 @@ final class StorePartitions {
     private final Map<Integer, Map<Integer, String>> familyNames;
     private volatile int readAtOnce;
     /** This reader's own, or those of every read of the same checkpoint as read ({@link #shareListings}). */
-    private volatile StoreListings listings = new StoreListings();
+    private volatile StoreListings listings;
 
     StorePartitions(Checkpoint checkpoint, StateOperatorInfo operator, StateStoreInfo store, StoreFindings found) {
         this.checkpoint = checkpoint;
+        this.listings = new StoreListings(checkpoint);
         this.operator = operator;
         this.store = store;
         this.found = found;

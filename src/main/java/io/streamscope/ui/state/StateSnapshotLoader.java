@@ -76,7 +76,7 @@ public final class StateSnapshotLoader {
      */
     public static Loaded stream(Checkpoint checkpoint, StoreChoice choice, long batchId, Optional<StoreSchema> schema,
                                 Consumer<StateTableModel> rowsArrived, Work work) {
-        return stream(checkpoint, choice, batchId, schema, rowsArrived, work, new StoreListings());
+        return stream(checkpoint, choice, batchId, schema, rowsArrived, work, new StoreListings(checkpoint));
     }
 
     /** Likewise, the partition folders' files taken from {@code listings} (those of the checkpoint's earlier reads). */

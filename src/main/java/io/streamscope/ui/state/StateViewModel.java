@@ -101,7 +101,7 @@ public final class StateViewModel {
     /** A newly opened checkpoint (or null): its stores become the choices, the first one chosen. */
     public void setCheckpoint(Checkpoint opened) {
         checkpoint = opened;
-        listings = new StoreListings();
+        listings = opened == null ? new StoreListings() : new StoreListings(opened);
         impliedSchemas = Map.of();
         batchId = null;
         rows.clear();

@@ -40,6 +40,25 @@ class StoreListingsTest {
         }
     }
 
+    /** Reading the checkpoint listed its partition folders: a state read from them lists none again, and reads the same. */
+    @ParameterizedTest
+    @ValueSource(strings = {"shop-totals-update", "shop-totals-rocksdb-snapshots", "shop-join-inner", "shop-tws"})
+    void aReadOfTheCheckpointsStateListsNoFolderItsReadingListed(String sample) throws Exception {
+        Checkpoint checkpoint = CheckpointReader.read(Path.of("sample-checkpoints", sample));
+        assertTrue(checkpoint.stateListings().folders() > 0);
+        for (StateOperatorInfo operator : checkpoint.stateOperators()) {
+            for (StateStoreInfo store : operator.stores()) { // a join's four stores lie in folders of their own
+                StoreListings fromReading = new StoreListings(checkpoint);
+                long last = checkpoint.batches().lastKey();
+                assertEquals(step(checkpoint, operator, store, last, new StoreListings()),
+                        step(checkpoint, operator, store, last, fromReading), sample + " " + store.storeName());
+                assertEquals(0, fromReading.listings(), sample + " " + store.storeName() + ": no folder listed again");
+            }
+        }
+        assertEquals(checkpoint, CheckpointReader.read(Path.of("sample-checkpoints", sample)),
+                "two readings of a checkpoint are equal, whatever their listings");
+    }
+
     /** The files' figures the window sets beside Spark's progress at each step take the table's listings too. */
     @ParameterizedTest
     @ValueSource(strings = {"shop-totals-update", "shop-join-inner"})
