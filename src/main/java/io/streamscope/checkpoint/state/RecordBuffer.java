@@ -402,13 +402,21 @@ final class RecordBuffer implements StateFileReader.RecordSink {
     static int grown(int length, long needed) {
         long next = Math.max(needed, length < GROW_BY_HALF ? 2L * length : length + (long) length / 2);
         if (needed > MAX_ARRAY) {
-            throw new OutOfMemoryError("a partition's records need an array of " + needed + " elements, more than Java's arrays hold");
+            throw new TooLarge(needed);
         }
         return (int) Math.min(next, MAX_ARRAY);
     }
 
     /** The longest array the JVM is sure to make (a few words less than Integer.MAX_VALUE, for its header). */
     private static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+
+    /** A partition whose records one Java array cannot hold, whatever the heap: more memory would not help. */
+    static final class TooLarge extends OutOfMemoryError {
+        TooLarge(long needed) {
+            super("the partition's records need an array of " + needed + " elements, more than one Java array holds:"
+                    + " a partition this large cannot be read here");
+        }
+    }
 
     private static int[] ensure(int[] array, int size) {
         return array.length >= size ? array : new int[Math.max(size, array.length * 2)];

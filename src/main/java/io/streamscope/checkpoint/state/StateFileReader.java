@@ -119,6 +119,8 @@ public final class StateFileReader {
             throw e; // the user stopped the read: not the file's doing
         } catch (RuntimeException e) {
             throw new StateFileException(raw.count(), "corrupt compressed data: " + e);
+        } catch (RecordBuffer.TooLarge e) {
+            throw new StateFileException(raw.count(), e.getMessage());
         } catch (OutOfMemoryError e) {
             throw new StateFileException(raw.count(), "reading it needs more memory than is left: "
                     + HeapLimit.advice());

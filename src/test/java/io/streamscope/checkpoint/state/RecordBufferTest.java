@@ -26,7 +26,7 @@ class RecordBufferTest {
         assertEquals(5000, RecordBuffer.grown(1024, 5000)); // or what is needed, if more
         assertEquals(3 << 24, RecordBuffer.grown(2 << 24, (2 << 24) + 1)); // large: half as much again
         assertEquals(Integer.MAX_VALUE - 8, RecordBuffer.grown(1_600_000_000, 1_600_000_001L)); // capped
-        assertThrows(OutOfMemoryError.class, () -> RecordBuffer.grown(Integer.MAX_VALUE - 8, Integer.MAX_VALUE));
+        assertThrows(RecordBuffer.TooLarge.class, () -> RecordBuffer.grown(Integer.MAX_VALUE - 8, Integer.MAX_VALUE));
     }
 
     @Test
