@@ -8,13 +8,24 @@ import javafx.scene.Scene;
 /**
  * {@code -Dstreamscope.firstFrame=exit}: the start-up probe of the benchmarks. Once the timeline has painted the
  * checkpoint's batches and the frame with them has gone to the screen (the next pulse), it prints how long after the
- * process started that was and ends the app. Without the property it does nothing.
+ * process started that was, and on a second line when the start's phases were reached ({@link #reached}) with the
+ * process's CPU time then, and ends the app. Without the property it does nothing.
  */
 final class FirstFrameProbe {
 
     static final String PROPERTY = "streamscope.firstFrame";
 
+    private static final StringBuilder PHASES = new StringBuilder();
+
     private FirstFrameProbe() {
+    }
+
+    /** Notes that the start reached {@code phase} (main, the toolkit up, the window built, shown) when asked to. */
+    static void reached(String phase) {
+        if ("exit".equals(System.getProperty(PROPERTY))) {
+            PHASES.append(PHASES.isEmpty() ? "" : ", ").append(phase).append(' ').append(sinceProcessStart())
+                    .append(" ms (CPU ").append(processCpuMillis()).append(')');
+        }
     }
 
     static void installIfAsked(Scene scene) {
@@ -29,6 +40,8 @@ final class FirstFrameProbe {
                 scene.removePostLayoutPulseListener(check[0]);
                 System.out.println("streamscope: first frame with the timeline " + sinceProcessStart()
                         + " ms after the process started");
+                reached("first frame");
+                System.out.println("streamscope: the start's phases: " + PHASES);
                 Platform.exit();
                 return;
             }
@@ -38,6 +51,17 @@ final class FirstFrameProbe {
             }
         };
         scene.addPostLayoutPulseListener(check[0]);
+    }
+
+    /** The CPU time of the whole process (every thread: the JIT's and the renderer's too), in ms; -1 off Linux. */
+    private static long processCpuMillis() {
+        try {
+            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
+            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10; // utime + stime, USER_HZ 100
+        } catch (java.io.IOException | RuntimeException notLinux) {
+            return -1;
+        }
     }
 
     /**

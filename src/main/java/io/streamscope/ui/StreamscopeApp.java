@@ -20,6 +20,7 @@ public class StreamscopeApp extends Application {
     static final String SETTINGS_PROPERTY = "streamscope.settings";
 
     public static void main(String[] args) {
+        FirstFrameProbe.reached("main");
         boolean presenting = java.util.Arrays.asList(args).contains("--presentation");
         ThemeHeadStart.start(() -> presenting ? Theme.PROJECTOR
                 : settings().theme().flatMap(Theme::find).orElse(Theme.DEFAULT));
@@ -33,6 +34,7 @@ public class StreamscopeApp extends Application {
 
     @Override
     public void start(Stage stage) throws IOException {
+        FirstFrameProbe.reached("toolkit up");
         LaunchArguments arguments = LaunchArguments.parse(getParameters().getRaw(), Path.of("").toAbsolutePath());
         arguments.warnings().forEach(warning -> System.err.println("streamscope: " + warning));
         Settings settings = settings();
@@ -41,7 +43,9 @@ public class StreamscopeApp extends Application {
             model.startOpening(arguments); // read while the window is built; applied below, before start returns
         }
         MainWindow window = MainWindow.create(model);
+        FirstFrameProbe.reached("window built");
         window.show(stage);
+        FirstFrameProbe.reached("shown");
         FirstFrameProbe.installIfAsked(stage.getScene());
         WindowPlacer.place(stage, settings); // after show: a window manager sizes a new window to its scene
         WindowPlacer.remember(stage, settings);

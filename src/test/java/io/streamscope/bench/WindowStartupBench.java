@@ -24,20 +24,26 @@ public final class WindowStartupBench {
     private static final int RUNS = 7;
     private static final String OPTIONS = "-Dstreamscope.firstFrame=exit -Dstreamscope.settings=memory";
     private static final Pattern FIGURE = Pattern.compile("first frame with the timeline (\\d+) ms");
+    private static final Pattern PHASES = Pattern.compile("the start's phases: (.*)");
 
     private WindowStartupBench() {
     }
 
-    /** One window: milliseconds until its first frame's line arrived, the app's own figure, the whole process. */
-    private record Opened(long seenMs, long probeMs, long wholeMs) {
+    /**
+     * One window: milliseconds until its first frame's line arrived, the app's own figure, the whole process, and the
+     * app's line of its start's phases.
+     */
+    private record Opened(long seenMs, long probeMs, long wholeMs, String phases) {
     }
 
     private static final class Figures {
         final List<Long> seen = new ArrayList<>();
         final List<Long> probe = new ArrayList<>();
         final List<Long> whole = new ArrayList<>();
+        final List<Opened> runs = new ArrayList<>();
 
         void add(Opened opened) {
+            runs.add(opened);
             seen.add(opened.seenMs());
             probe.add(opened.probeMs());
             whole.add(opened.wholeMs());
@@ -46,6 +52,12 @@ public final class WindowStartupBench {
         String line() {
             return "first frame " + WholeProcess.seconds(seen) + " (the app's own figure " + WholeProcess.seconds(probe)
                     + ") · whole process " + WholeProcess.seconds(whole);
+        }
+
+        /** The phases of the run whose own figure is the median's (or the next above it). */
+        String medianPhases() {
+            List<Opened> sorted = runs.stream().sorted(java.util.Comparator.comparingLong(Opened::probeMs)).toList();
+            return sorted.get(sorted.size() / 2).phases();
         }
     }
 
@@ -71,6 +83,7 @@ public final class WindowStartupBench {
                 + " the process started (what the user waits for), and the whole process, the JVM's exit included%n", RUNS);
         if (image) {
             System.out.println("  app image  " + imageFigures.line());
+            System.out.println("    its median run's phases, after the process started: " + imageFigures.medianPhases());
         } else {
             System.out.println("  app image  not built (mvn -B -Pdist package -DskipTests)");
         }
@@ -87,6 +100,7 @@ public final class WindowStartupBench {
         Process process = builder.start();
         long seen = -1;
         long probe = -1;
+        String phases = "(none printed)";
         StringBuilder output = new StringBuilder();
         try (BufferedReader lines = process.inputReader()) {
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
@@ -94,6 +108,10 @@ public final class WindowStartupBench {
                 if (seen < 0 && figure.find()) {
                     seen = (System.nanoTime() - start) / 1_000_000;
                     probe = Long.parseLong(figure.group(1));
+                }
+                Matcher phasesLine = PHASES.matcher(line);
+                if (phasesLine.find()) {
+                    phases = phasesLine.group(1);
                 }
                 output.append(line).append('\n');
             }
@@ -103,6 +121,6 @@ public final class WindowStartupBench {
         if (exit != 0 || seen < 0) {
             throw new IllegalStateException("the window exited " + exit + " without its first frame: " + output);
         }
-        return new Opened(seen, probe, whole);
+        return new Opened(seen, probe, whole, phases);
     }
 }
