@@ -88,7 +88,7 @@ class TabHeadersLayoutTest {
      * " narrowed: A, B whole": whether the titles are narrowed, then each title and where it shows: "whole" inside the
      * pane's header strip (left of the overflow menu's button when that shows), "cut" partly, "hidden" not at all.
      */
-    private static String describe(TabPane pane) {
+    static String describe(TabPane pane) {
         Bounds strip = pane.localToScene(pane.getLayoutBounds());
         double right = strip.getMaxX();
         Node menu = pane.lookup(".control-buttons-tab .tab-down-button");

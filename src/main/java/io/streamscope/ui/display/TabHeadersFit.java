@@ -23,18 +23,28 @@ public final class TabHeadersFit {
     static final String CROWDED = "crowded";
 
     private final TabPane pane;
+    private final Runnable titlesResized;
     private Region headerArea;
     private Region headers;
     /** The normal padding beside a title (a header's own and its label's), in ems of the title's font; 0: not seen. */
     private double normalPaddingEm;
 
-    private TabHeadersFit(TabPane pane) {
+    private TabHeadersFit(TabPane pane, Runnable titlesResized) {
         this.pane = pane;
+        this.titlesResized = titlesResized;
     }
 
     /** Keeps {@code pane}'s headers narrowed while they would not fit, from its first skin on. */
     public static void install(TabPane pane) {
-        TabHeadersFit fit = new TabHeadersFit(pane);
+        install(pane, () -> { });
+    }
+
+    /**
+     * As {@link #install(TabPane)}, and runs {@code titlesResized} when the titles' width changes (a title's text, the
+     * selected title's bold, the zoom, the narrowing itself), during a layout: {@link #titlesWidth} is new then.
+     */
+    public static void install(TabPane pane, Runnable titlesResized) {
+        TabHeadersFit fit = new TabHeadersFit(pane, titlesResized);
         pane.skinProperty().addListener((property, old, skin) -> fit.attach());
         fit.attach();
     }
@@ -50,6 +60,7 @@ public final class TabHeadersFit {
         InvalidationListener refit = observable -> apply();
         headerArea.widthProperty().addListener(refit);
         headers.widthProperty().addListener(refit);
+        headers.widthProperty().addListener(observable -> titlesResized.run());
         apply();
     }
 
@@ -96,12 +107,27 @@ public final class TabHeadersFit {
         if (count == 0 || normalPaddingEm == 0) {
             return 0;
         }
+        return titles + around(headerArea, headers);
+    }
+
+    /**
+     * The width {@code pane} needs to show every title whole at the padding its titles have now (narrowed or not); 0
+     * before its skin. Presentation mode gives the output tabs that much at the least. The overflow menu's button,
+     * while it shows, counts: JavaFX hides it only once the titles fit beside it.
+     */
+    public static double titlesWidth(TabPane pane) {
+        if (!(pane.lookup(".tab-header-area") instanceof Region area)) {
+            return 0;
+        }
+        return area.prefWidth(-1) + 1; // JavaFX's test is "less than", not "up to"
+    }
+
+    /** The header area's width besides its headers and its menu: its insets and the gap JavaFX keeps before the menu. */
+    private static double around(Region headerArea, Region headers) {
         Region menu = headerArea.lookup(".control-buttons-tab") instanceof Region buttons ? buttons : null;
         double menuWidth = menu == null ? 0 : menu.prefWidth(-1);
-        double paddedHeaders = headers.prefWidth(-1);
         // the area's pref width is its headers, its menu (when shown), its insets and JavaFX's spacer
-        double around = headerArea.prefWidth(-1) - paddedHeaders - menuWidth;
-        return titles + around;
+        return headerArea.prefWidth(-1) - headers.prefWidth(-1) - menuWidth;
     }
 
     private static double padding(Region tab, Labeled label) {

@@ -62,7 +62,11 @@ public final class TablesController {
     private void initialize() {
         resultTab.textProperty().bind(Bindings.createStringBinding(
                 () -> "Result table · " + query.getOutputMode().sparkName(), query.outputModeProperty()));
-        TabHeadersFit.install(outputTabs);
+        TabHeadersFit.install(outputTabs, () -> {
+            if (display.isPresentation()) {
+                javafx.application.Platform.runLater(this::fitToProjector); // not inside the layout that measured them
+            }
+        });
         outputHeight = new OutputHeightFit(outputTabs, display);
         batchRunsLabel.setVisible(false);
         batchRunsLabel.setManaged(false);
@@ -183,7 +187,9 @@ public final class TablesController {
                 columns = Math.max(columns, leafWidths(other.getColumns()));
             }
         }
-        double wanted = em * 1.5 + columns; // borders and a vertical scroll bar
+        // borders and a vertical scroll bar; and at the least room for every tab's title whole (a result of two
+        // columns left "Result table · Complete" cut to "ble · Complete" at 1280 px)
+        double wanted = Math.max(em * 1.5 + columns, TabHeadersFit.titlesWidth(outputTabs));
         double divider = 1 - wanted / tablesSplit.getWidth();
         tablesSplit.setDividerPositions(Math.max(0.3, Math.min(0.75, divider)));
     }

@@ -1,0 +1,93 @@
+package io.streamscope.ui;
+
+import io.streamscope.replay.OutputMode;
+import io.streamscope.ui.ProjectorLayoutTest.Size;
+import javafx.scene.Scene;
+import javafx.scene.control.TabPane;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static io.streamscope.ui.UiTestSupport.SAMPLES;
+import static io.streamscope.ui.UiTestSupport.onFx;
+import static io.streamscope.ui.UiTestSupport.screenshot;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Presentation mode on a 1280×720 projector gives the output side the width of the result's columns: with two of
+ * them (complete mode) its tab strip cut the first title to "ble · Complete" (Sink output chosen), with four the last
+ * to "D". The side now gets at the least the width its titles take, narrowed as the normal mode's crowded ones.
+ */
+@ExtendWith(ApplicationExtension.class)
+class PresentationOutputFitTest {
+
+    private static final Size PROJECTOR = new Size(1280, 720, "1280x720");
+
+    @Start
+    void start(Stage stage) {
+        // each test opens its own window at the projector's size
+    }
+
+    @Test
+    void everyOutputTabTitleShowsWholeWhateverTheResultsWidth(FxRobot robot) throws Exception {
+        List<String> seen = new ArrayList<>();
+        for (OutputMode mode : List.of(OutputMode.APPEND, OutputMode.COMPLETE)) {
+            for (String tab : List.of("#resultTab", "#sinkTab")) {
+                seen.add(mode + " " + tab + onPresented(robot, "shop-totals-update", mode, window -> {
+                    TabPane tabs = robot.from(window.scene().getRoot()).lookup("#outputTabs").queryAs(TabPane.class);
+                    robot.interact(() -> tabs.getSelectionModel().select(
+                            tabs.getTabs().stream().filter(t -> t.getId().equals(tab.substring(1))).findFirst().orElseThrow()));
+                    settle(robot, window.scene());
+                    screenshot(robot, window.scene(), "presentation-output-tabs-" + mode + "-" + tab.substring(1) + ".png");
+                    return onFx(() -> TabHeadersLayoutTest.describe(tabs)).replace(" narrowed", "");
+                }));
+            }
+        }
+        assertEquals(List.of(
+                "APPEND #resultTab: Result table · Append, Sink output, Decode whole",
+                "APPEND #sinkTab: Result table · Append, Sink output, Decode whole",
+                "COMPLETE #resultTab: Result table · Complete, Sink output, Decode whole",
+                "COMPLETE #sinkTab: Result table · Complete, Sink output, Decode whole"), seen);
+    }
+
+    /** What {@code check} finds in a presentation window at 1280×720 on {@code sample} at batch 0 in {@code mode}. */
+    private static <T> T onPresented(FxRobot robot, String sample, OutputMode mode, ProjectorLayoutTest.WindowCheck<T> check)
+            throws Exception {
+        AtomicReference<MainWindow> made = new AtomicReference<>();
+        AtomicReference<Stage> stage = new AtomicReference<>();
+        robot.interact(() -> {
+            MainWindow window = ProjectorLayoutTest.window(PROJECTOR.width(), PROJECTOR.height(), made, stage);
+            window.model().display().presentationProperty().set(true);
+            window.model().timeline().requestBatch(0);
+            window.model().open(SAMPLES.resolve(sample));
+        });
+        MainWindow window = made.get();
+        try {
+            UiTestSupport.awaitReplay(window);
+            if (mode != window.model().query().getOutputMode()) {
+                int before = UiTestSupport.published(window);
+                robot.interact(() -> window.model().query().outputModeProperty().set(mode));
+                UiTestSupport.awaitReplayAfter(window, before);
+            }
+            UiTestSupport.awaitIdle(window);
+            return check.in(window);
+        } finally {
+            robot.interact(() -> stage.get().close());
+        }
+    }
+
+    /** Pulses until the fits run after a layout (each a later event) have settled. */
+    private static void settle(FxRobot robot, Scene scene) {
+        for (int i = 0; i < 3; i++) {
+            ProjectorLayoutTest.pulse(robot, scene);
+            robot.interact(() -> { });
+        }
+    }
+}
