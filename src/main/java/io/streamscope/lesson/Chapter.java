@@ -65,17 +65,19 @@ public final class Chapter {
                 new Evidence(Evidence.Kind.FILE, "commits/2", ""),
                 "Restarted, Spark replayed batch 2 with the offsets of offsets/2 and then wrote commits/2. The source "
                         + "can be read again, so nothing is lost.");
-        add(steps, "foreachBatch", "The same batch twice: 9 rows or 7", "shop-copy-crash-restarted", 2, null,
+        // the crash samples, not their restarted copies: the lab weighs a batch that will replay (with none, it hides)
+        add(steps, "foreachBatch", "The same batch twice: 9 rows or 7", "shop-copy-crash", 2, null,
                 new Evidence(Evidence.Kind.PANEL, "foreachBatchLab", ""),
-                "The function ran twice for batch 2. A plain append wrote orders 150 and 151 twice: 9 rows. A MERGE on "
-                        + "order_id, or a log of batch ids already written, keeps 7.");
-        add(steps, "Exactly-once", "Source, checkpoint, idempotent sink", "shop-merge-crash-restarted", 2, null,
+                "The function had written batch 2 when the query died, so on restart it runs for batch 2 again. A plain "
+                        + "append writes orders 150 and 151 twice: 9 rows. A MERGE on order_id, or a log of batch ids "
+                        + "already written, keeps 7.");
+        add(steps, "Exactly-once", "Source, checkpoint, idempotent sink", "shop-merge-crash", 2, null,
                 new Evidence(Evidence.Kind.PANEL, "foreachBatchLab", "MERGE"),
                 "Exactly-once needs all three: a source that can be read again (Kafka offsets), the checkpoint that "
                         + "says what to read, and a sink that can take the same batch twice (MERGE). Remove one and it "
                         + "breaks: the plain append gave 9 rows.");
         add(steps, "Monitoring", "What Spark reports after each batch", "shop-totals-update", 2, "update",
-                new Evidence(Evidence.Kind.PANEL, "progressPane", "lastProgress"),
+                new Evidence(Evidence.Kind.PANEL, "progressText", "lastProgress"),
                 "After each batch Spark reports its progress: rows read, rates, the duration of each phase, the "
                         + "state's rows. This is batch 2's lastProgress.");
         add(steps, "Monitoring", "Falling behind", "shop-copy-crash", 2, null,

@@ -144,9 +144,8 @@ public record MainWindow(Scene scene, WindowModel model, io.streamscope.ui.lesso
         }
         io.streamscope.ui.lesson.LessonController lesson = new io.streamscope.ui.lesson.LessonController(model, root,
                 tables, decode, LESSON_SAMPLES.toAbsolutePath());
-        // inside a SplitPane, which has no children before its skin: found by its fx:id, not by a lookup
-        if (loader.getNamespace().get("workArea") instanceof javafx.scene.layout.VBox work) {
-            work.getChildren().add(lesson.panel());
+        if (loader.getNamespace().get("bottomArea") instanceof javafx.scene.layout.VBox bottom) {
+            bottom.getChildren().add(0, lesson.panel());
         }
         if (root.lookup("#headerBar") instanceof javafx.scene.layout.Pane headerBar) {
             headerBar.getChildren().add(io.streamscope.ui.display.ThemeSelector.create(model.display()));

@@ -67,12 +67,16 @@ class LessonJourneyTest {
             String title = onFx(stage::getTitle);
             assertTrue(title.startsWith("Lesson " + step.number() + "/17 · " + step.part()), title);
             Evidence evidence = step.evidence();
-            String id = evidence.kind() == Evidence.Kind.FILE ? "lessonFileText" : evidence.target();
+            String id = evidence.kind() == Evidence.Kind.FILE ? "lessonFileText"
+                    : evidence.target().equals("batchTimeline") ? LessonController.STRIP_ID // presentation mode's
+                    : evidence.target();
             Node node = robot.lookup("#" + id).query();
             assertNotNull(node, "step " + step.number() + ": no #" + id);
             assertTrue(onFx(() -> node.getPseudoClassStates().contains(LessonController.EVIDENCE)),
                     "step " + step.number() + ": #" + id + " is not marked");
             assertTrue(onFx(() -> node.getScene() != null), "step " + step.number() + ": #" + id + " is not on show");
+            // steps 13 and 14 had marked the foreachBatch lab on samples where it hides (nothing will replay there)
+            assertTrue(onFx(() -> shown(node)), "step " + step.number() + ": #" + id + " is hidden");
             if (evidence.kind() == Evidence.Kind.ROW) {
                 javafx.scene.control.TableView<?> table = (javafx.scene.control.TableView<?>) node;
                 assertTrue(onFx(() -> table.getSelectionModel().getSelectedIndex()) >= 0,
@@ -104,6 +108,16 @@ class LessonJourneyTest {
         assertEquals(steps.size() - 2, (int) onFx(lesson.indexProperty()::get));
         robot.interact(lesson::stop);
         assertTrue(onFx(() -> !stage.getTitle().startsWith("Lesson")));
+    }
+
+    /** Whether {@code node} and every parent of it are visible. */
+    private static boolean shown(Node node) {
+        for (Node at = node; at != null; at = at.getParent()) {
+            if (!at.isVisible()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Until the step's sample is open at its batch, replayed in its mode, and nothing else runs. */

@@ -21,6 +21,7 @@ import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Tab;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.HBox;
@@ -127,9 +128,10 @@ public final class LessonController {
         });
         model.replay().outcomeProperty().addListener((property, old, outcome) -> highlight());
         model.replay().selectedStepProperty().addListener((property, old, step) -> highlight());
+        model.display().presentationProperty().addListener((property, old, on) -> highlight()); // the strip or the timeline
     }
 
-    /** The lesson panel, for the window to place under the tables. */
+    /** The lesson panel, for the window to place above its status bar, the window's whole width. */
     public VBox panel() {
         return panel;
     }
@@ -267,6 +269,17 @@ public final class LessonController {
         });
     }
 
+    /**
+     * The id of the node that shows {@code target} now: presentation mode hides the batch timeline, and its strip of
+     * the selected batch stands in for it (the timeline's marks had been on a hidden node).
+     */
+    private String markedId(String target) {
+        return "batchTimeline".equals(target) && model.display().isPresentation() ? STRIP_ID : target;
+    }
+
+    /** The presentation mode's one-line timeline (TimelineStrip). */
+    public static final String STRIP_ID = "timelineStrip";
+
     /** Marks the step's evidence: the node, its tab brought to the front, a row of a table selected. */
     private void highlight() {
         int i = index.get();
@@ -275,7 +288,7 @@ public final class LessonController {
         }
         Evidence evidence = steps.get(i).evidence();
         Node node = evidence.kind() == Evidence.Kind.FILE ? file
-                : io.streamscope.ui.display.TabContentOnDemand.lookupById(root, evidence.target());
+                : io.streamscope.ui.display.TabContentOnDemand.lookupById(root, markedId(evidence.target()));
         if (node == null) {
             return;
         }
@@ -332,7 +345,25 @@ public final class LessonController {
                     }
                 }
             }
+            if (at != node && at instanceof ScrollPane scroll) {
+                scrollToTop(scroll, node);
+            }
         }
+    }
+
+    /**
+     * Scrolls {@code scroll} so that the top of {@code node} in it shows: on a projector under the lesson's panel the
+     * inspector's progress scrolls, and a step's evidence lower in it (the progress report) was out of sight.
+     */
+    private static void scrollToTop(ScrollPane scroll, Node node) {
+        Node content = scroll.getContent();
+        double hidden = content == null ? 0 : content.getLayoutBounds().getHeight() - scroll.getViewportBounds().getHeight();
+        if (hidden <= 0) {
+            return;
+        }
+        double top = content.sceneToLocal(node.localToScene(node.getLayoutBounds())).getMinY();
+        double share = Math.min(1, Math.max(0, top / hidden));
+        scroll.setVvalue(scroll.getVmin() + share * (scroll.getVmax() - scroll.getVmin()));
     }
 
     private static boolean isAncestor(Node ancestor, Node node) {

@@ -226,9 +226,6 @@ public final class TablesController {
         if (table == null) {
             return -1;
         }
-        if (id.equals("sinkTable")) {
-            sinkTable.getScene();
-        }
         return table.markEvidence(which);
     }
 
