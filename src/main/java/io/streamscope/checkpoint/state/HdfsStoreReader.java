@@ -45,6 +45,9 @@ final class HdfsStoreReader {
                 StateFileReader.read(file, buffer);
             } catch (StateFileException e) {
                 onFailure.failed(file, e);
+                if (e.outOfMemory()) {
+                    break; // the files after it would run out as well: one message for the partition, not one a file
+                }
             }
         }
         buffer.settle();

@@ -120,10 +120,10 @@ public final class StateFileReader {
         } catch (RuntimeException e) {
             throw new StateFileException(raw.count(), "corrupt compressed data: " + e);
         } catch (RecordBuffer.TooLarge e) {
-            throw new StateFileException(raw.count(), e.getMessage());
+            throw new StateFileException(raw.count(), e.getMessage(), e);
         } catch (OutOfMemoryError e) {
             throw new StateFileException(raw.count(), "reading it needs more memory than is left: "
-                    + HeapLimit.advice());
+                    + HeapLimit.advice(), e);
         } catch (StackOverflowError e) {
             throw new StateFileException(raw.count(), "the data nests too deeply to decode");
         } catch (Error e) {
