@@ -4,6 +4,8 @@ import io.streamscope.replay.OutputMode;
 import io.streamscope.ui.ProjectorLayoutTest.Size;
 import javafx.scene.Scene;
 import javafx.scene.control.TabPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -23,7 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * Presentation mode on a 1280×720 projector gives the output side the width of the result's columns: with two of
  * them (complete mode) its tab strip cut the first title to "ble · Complete" (Sink output chosen), with four the last
- * to "D". The side now gets at the least the width its titles take, narrowed as the normal mode's crowded ones.
+ * to "D". The side now gets at the least the width its titles take, narrowed as the normal mode's crowded ones. A
+ * join's eight result columns were wider than the side can be: the result is shown smaller until they fit.
  */
 @ExtendWith(ApplicationExtension.class)
 class PresentationOutputFitTest {
@@ -55,6 +58,29 @@ class PresentationOutputFitTest {
                 "APPEND #sinkTab: Result table · Append, Sink output, Decode whole",
                 "COMPLETE #resultTab: Result table · Complete, Sink output, Decode whole",
                 "COMPLETE #sinkTab: Result table · Complete, Sink output, Decode whole"), seen);
+    }
+
+    @Test
+    void aJoinsEightResultColumnsAllShowAtASmallerSize(FxRobot robot) throws Exception {
+        String seen = onPresented(robot, "shop-join-inner", OutputMode.APPEND, window -> {
+            TableView<?> result = robot.from(window.scene().getRoot()).lookup("#resultTable").queryAs(TableView.class);
+            settle(robot, window.scene());
+            screenshot(robot, window.scene(), "presentation-join-result-1280x720.png");
+            return onFx(() -> {
+                double columns = result.getColumns().stream().filter(TableColumn::isVisible)
+                        .mapToDouble(TableColumn::getWidth).sum();
+                double full = window.model().display().fontSizeProperty().get() * 0.9; // presentation.css's table text
+                double size = ((javafx.scene.control.Labeled) result.lookup(".table-cell")).getFont().getSize();
+                String text = size >= 0.7 * full - 0.01 && size < full ? "smaller, not under 70 %"
+                        : Math.round(100 * size / full) + " %";
+                return "text " + text + ", " + result.getColumns().stream().filter(TableColumn::isVisible).count() + " columns in "
+                        + (columns <= result.getWidth() ? "the table's width" : "more than its width")
+                        + ", cut " + ProjectorLayoutTest.truncated(result)
+                        + ", off screen " + ProjectorLayoutTest.offScreen(result, window.scene());
+            });
+        });
+        // at the full size they took 1,080 px, where the output side has at most 70 % of 1280 (the last cut, under a bar)
+        assertEquals("text smaller, not under 70 %, 8 columns in the table's width, cut [], off screen []", seen);
     }
 
     /** What {@code check} finds in a presentation window at 1280×720 on {@code sample} at batch 0 in {@code mode}. */

@@ -63,6 +63,7 @@ final class OutputHeightFit {
             if (table.getItems() != null) {
                 table.getItems().addListener(rows);
             }
+            table.fixedCellSizeProperty().addListener(rows); // a wide result shown smaller (TablesController)
         } else if (node instanceof Parent parent) {
             parent.getChildrenUnmodifiable().forEach(this::watchRows);
         }

@@ -93,10 +93,29 @@ final class ReplayTable {
             if (on) {
                 fitColumns();
             } else {
+                setScale(1);
                 restoreColumns();
             }
             table.refresh();
         });
+    }
+
+    /**
+     * Presentation mode: the table's text at {@code scale} of the presentation size (rows and headers with it), and
+     * its columns fitted to that; 1 is the size presentation.css gives.
+     */
+    void setScale(double scale) {
+        if (scale == this.scale) {
+            return;
+        }
+        this.scale = scale;
+        // relative to the parent's font, as presentation.css's size is; the fixed row height (in em) follows
+        table.setStyle(scale == 1 ? "" : String.format(java.util.Locale.ROOT, "-fx-font-size: %.3fem;", TABLE_FONT * scale));
+        fitColumns();
+    }
+
+    double scale() {
+        return scale;
     }
 
     /** Input rows of {@code selected}'s batch are marked {@code :current-batch}. */
@@ -148,7 +167,7 @@ final class ReplayTable {
                 ? cell.getFont() : null;
         // the size presentation.css gives the cells: the cells' own font may still be the desk's when presentation mode
         // (and its theme) has just come on and the stylesheets are not applied yet
-        double size = fontPx.getAsDouble() * TABLE_FONT;
+        double size = fontPx.getAsDouble() * TABLE_FONT * scale;
         String family = cellFont != null ? cellFont.getFamily() : javafx.scene.text.Font.getDefault().getFamily();
         // bold: the selected batch's rows and the changed cells are bold
         javafx.scene.text.Font font = javafx.scene.text.Font.font(family, javafx.scene.text.FontWeight.BOLD, size);
@@ -182,6 +201,7 @@ final class ReplayTable {
     static final double TABLE_FONT = 0.9;
 
     private boolean fitted;
+    private double scale = 1;
 
     private void restoreColumns() {
         fitted = false;

@@ -27,6 +27,11 @@ import java.util.Optional;
  */
 public final class TablesController {
 
+    /** Presentation mode: the input table's least share of the tables' width. */
+    private static final double MIN_INPUT_SHARE = 0.3;
+    /** Presentation mode: the smallest a wide result's text is shown, of the presentation size. */
+    private static final double LEAST_SCALE = 0.7;
+
     private final QueryViewModel query;
     private final ReplayViewModel replay;
     private final DisplayViewModel display;
@@ -181,6 +186,7 @@ public final class TablesController {
             return;
         }
         double em = display.fontSizeProperty().get();
+        shrinkWideResult(em);
         double columns = leafWidths(resultTable.getColumns());
         for (javafx.scene.control.TableView<?> other : besideResult) {
             if (other.isVisible()) {
@@ -191,7 +197,22 @@ public final class TablesController {
         // columns left "Result table · Complete" cut to "ble · Complete" at 1280 px)
         double wanted = Math.max(em * 1.5 + columns, TabHeadersFit.titlesWidth(outputTabs));
         double divider = 1 - wanted / tablesSplit.getWidth();
-        tablesSplit.setDividerPositions(Math.max(0.3, Math.min(0.75, divider)));
+        tablesSplit.setDividerPositions(Math.max(MIN_INPUT_SHARE, Math.min(0.75, divider)));
+    }
+
+    /**
+     * Presentation mode: a result whose columns are wider than the output side can be (a join's eight at 1280 px) is
+     * shown smaller, down to {@link #LEAST_SCALE} of the presentation size, so that they all show; the sink's table
+     * (the same columns) alike. A narrower result is shown at the full size again.
+     */
+    private void shrinkWideResult(double em) {
+        double room = tablesSplit.getWidth() * (1 - MIN_INPUT_SHARE) - em * 1.5;
+        double natural = leafWidths(resultTable.getColumns()) / result.scale(); // at the full size, near enough
+        double scale = natural <= 0 || natural <= room ? 1 : Math.max(LEAST_SCALE, Math.floor(100 * room / natural) / 100);
+        if (Math.abs(scale - result.scale()) >= 0.02 || scale == 1 && result.scale() != 1) {
+            result.setScale(scale);
+            sink.setScale(scale);
+        }
     }
 
     private static double leafWidths(List<? extends javafx.scene.control.TableColumn<?, ?>> columns) {
