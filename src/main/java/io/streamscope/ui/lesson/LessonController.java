@@ -46,6 +46,8 @@ import java.util.stream.Collectors;
 public final class LessonController {
 
     public static final PseudoClass EVIDENCE = PseudoClass.getPseudoClass("lesson-evidence");
+    /** The presentation mode's one-line timeline (TimelineStrip), marked in place of the folded batch timeline. */
+    public static final String STRIP_ID = "timelineStrip";
 
     private final WindowModel model;
     private final Parent root;
@@ -276,9 +278,6 @@ public final class LessonController {
     private String markedId(String target) {
         return "batchTimeline".equals(target) && model.display().isPresentation() ? STRIP_ID : target;
     }
-
-    /** The presentation mode's one-line timeline (TimelineStrip). */
-    public static final String STRIP_ID = "timelineStrip";
 
     /** Marks the step's evidence: the node, its tab brought to the front, a row of a table selected. */
     private void highlight() {
