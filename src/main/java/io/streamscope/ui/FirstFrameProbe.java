@@ -56,12 +56,20 @@ final class FirstFrameProbe {
     /** The CPU time of the whole process (every thread: the JIT's and the renderer's too), in ms; -1 off Linux. */
     private static long processCpuMillis() {
         try {
-            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            String[] fields = statFields();
             return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10; // utime + stime, USER_HZ 100
         } catch (java.io.IOException | RuntimeException notLinux) {
             return -1;
         }
+    }
+
+    /**
+     * The fields of {@code /proc/self/stat} after the command's name (which is in parentheses and may hold spaces):
+     * field 3 of proc(5) is the first.
+     */
+    private static String[] statFields() throws java.io.IOException {
+        String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
     }
 
     /**
@@ -71,10 +79,7 @@ final class FirstFrameProbe {
      */
     private static long sinceProcessStart() {
         try {
-            String stat = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/self/stat"));
-            // the fields after the command's name, which is in parentheses and may hold spaces; the start is field 22
-            String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-            long startTicks = Long.parseLong(fields[19]);
+            long startTicks = Long.parseLong(statFields()[19]); // the start, field 22
             String uptime = java.nio.file.Files.readString(java.nio.file.Path.of("/proc/uptime"));
             double nowSeconds = Double.parseDouble(uptime.substring(0, uptime.indexOf(' ')));
             return Math.round(nowSeconds * 1000 - startTicks * 10.0); // USER_HZ: 100 on every Linux

@@ -76,7 +76,7 @@ class LessonJourneyTest {
                     "step " + step.number() + ": #" + id + " is not marked");
             assertTrue(onFx(() -> node.getScene() != null), "step " + step.number() + ": #" + id + " is not on show");
             // steps 13 and 14 had marked the foreachBatch lab on samples where it hides (nothing will replay there)
-            assertTrue(onFx(() -> shown(node)), "step " + step.number() + ": #" + id + " is hidden");
+            assertTrue(onFx(() -> UiTestSupport.shown(node)), "step " + step.number() + ": #" + id + " is hidden");
             if (evidence.kind() == Evidence.Kind.ROW) {
                 javafx.scene.control.TableView<?> table = (javafx.scene.control.TableView<?>) node;
                 assertTrue(onFx(() -> table.getSelectionModel().getSelectedIndex()) >= 0,
@@ -108,16 +108,6 @@ class LessonJourneyTest {
         assertEquals(steps.size() - 2, (int) onFx(lesson.indexProperty()::get));
         robot.interact(lesson::stop);
         assertTrue(onFx(() -> !stage.getTitle().startsWith("Lesson")));
-    }
-
-    /** Whether {@code node} and every parent of it are visible. */
-    private static boolean shown(Node node) {
-        for (Node at = node; at != null; at = at.getParent()) {
-            if (!at.isVisible()) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** Until the step's sample is open at its batch, replayed in its mode, and nothing else runs. */

@@ -419,11 +419,6 @@ class NormalModeLayoutTest {
     }
 
     private static boolean showing(Node node) {
-        for (Node at = node; at != null; at = at.getParent()) {
-            if (!at.isVisible()) {
-                return false;
-            }
-        }
-        return node.getScene() != null;
+        return UiTestSupport.shown(node) && node.getScene() != null;
     }
 }

@@ -98,14 +98,7 @@ class StateViewJourneyTest {
     /** Whether each node is on show: itself and every parent visible. */
     private static List<Boolean> shown(FxRobot robot, String... ids) throws Exception {
         List<Node> nodes = java.util.Arrays.stream(ids).map(id -> robot.lookup(id).queryAs(Node.class)).toList();
-        return onFx(() -> nodes.stream().map(node -> {
-            for (Node at = node; at != null; at = at.getParent()) {
-                if (!at.isVisible()) {
-                    return false;
-                }
-            }
-            return true;
-        }).toList());
+        return onFx(() -> nodes.stream().map(UiTestSupport::shown).toList());
     }
 
     @Test

@@ -88,6 +88,16 @@ public final class UiTestSupport {
         WaitForAsyncUtils.waitForFxEvents();
     }
 
+    /** Whether {@code node} and every parent of it are visible (on the FX thread). */
+    public static boolean shown(javafx.scene.Node node) {
+        for (javafx.scene.Node at = node; at != null; at = at.getParent()) {
+            if (!at.isVisible()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Reads UI state on the FX thread, where it is written. */
     public static <T> T onFx(Callable<T> read) throws Exception {
         return WaitForAsyncUtils.asyncFx(read).get(10, TimeUnit.SECONDS);
