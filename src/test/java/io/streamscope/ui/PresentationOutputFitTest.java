@@ -17,7 +17,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
-import static io.streamscope.ui.UiTestSupport.SAMPLES;
 import static io.streamscope.ui.UiTestSupport.onFx;
 import static io.streamscope.ui.UiTestSupport.screenshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -86,15 +85,8 @@ class PresentationOutputFitTest {
     /** What {@code check} finds in a presentation window at 1280×720 on {@code sample} at batch 0 in {@code mode}. */
     private static <T> T onPresented(FxRobot robot, String sample, OutputMode mode, ProjectorLayoutTest.WindowCheck<T> check)
             throws Exception {
-        AtomicReference<MainWindow> made = new AtomicReference<>();
         AtomicReference<Stage> stage = new AtomicReference<>();
-        robot.interact(() -> {
-            MainWindow window = ProjectorLayoutTest.window(PROJECTOR.width(), PROJECTOR.height(), made, stage);
-            window.model().display().presentationProperty().set(true);
-            window.model().timeline().requestBatch(0);
-            window.model().open(SAMPLES.resolve(sample));
-        });
-        MainWindow window = made.get();
+        MainWindow window = ProjectorLayoutTest.presented(robot, PROJECTOR, sample, 0, stage);
         try {
             UiTestSupport.awaitReplay(window);
             if (mode != window.model().query().getOutputMode()) {

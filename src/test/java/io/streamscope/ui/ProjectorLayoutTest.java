@@ -127,16 +127,21 @@ class ProjectorLayoutTest {
         }
     }
 
-    private String check(FxRobot robot, Size size, String sample, int rows) throws Exception {
+    /** A window of {@code size} in presentation mode opening the bundled {@code sample} at {@code batch}; its stage in {@code stage}. */
+    static MainWindow presented(FxRobot robot, Size size, String sample, long batch, AtomicReference<Stage> stage) {
         AtomicReference<MainWindow> made = new AtomicReference<>();
-        AtomicReference<Stage> stage = new AtomicReference<>();
         robot.interact(() -> {
             MainWindow window = window(size.width(), size.height(), made, stage);
             window.model().display().presentationProperty().set(true);
-            window.model().timeline().requestBatch(2);
+            window.model().timeline().requestBatch(batch);
             window.model().open(SAMPLES.resolve(sample));
         });
-        MainWindow window = made.get();
+        return made.get();
+    }
+
+    private String check(FxRobot robot, Size size, String sample, int rows) throws Exception {
+        AtomicReference<Stage> stage = new AtomicReference<>();
+        MainWindow window = presented(robot, size, sample, 2, stage);
         try {
             UiTestSupport.awaitReplay(window);
             UiTestSupport.awaitIdle(window);
