@@ -82,6 +82,38 @@ class PresentationOutputFitTest {
         assertEquals("text smaller, not under 70 %, 8 columns in the table's width, cut [], off screen []", seen);
     }
 
+    @Test
+    void sparksRefusalShowsWholeAsTheOutputSideNarrows(FxRobot robot) throws Exception {
+        // the tabs had kept the height they were given at the side's width before: narrower, the refusal wrapped to
+        // a line more and read "Append output mode not supported when there are streaming aggregations on streaming ..."
+        List<String> cut = onPresented(robot, "shop-totals-update", OutputMode.APPEND, window -> {
+            javafx.scene.Parent output = robot.from(window.scene().getRoot()).lookup("#outputTabs").queryAs(TabPane.class);
+            String refusal = onFx(() -> ((javafx.scene.control.Label) output.lookup("#refusalLabel")).getText());
+            org.junit.jupiter.api.Assertions.assertTrue(refusal.startsWith("Append output mode not supported"), refusal);
+            settle(robot, window.scene());
+            int lines = onFx(() -> wrappedLines(output));
+            javafx.scene.control.SplitPane split = robot.from(window.scene().getRoot()).lookup("#tablesSplit")
+                    .queryAs(javafx.scene.control.SplitPane.class);
+            robot.interact(() -> split.setDividerPositions(0.62)); // the presenter drags the divider
+            settle(robot, window.scene());
+            org.junit.jupiter.api.Assertions.assertTrue(onFx(() -> wrappedLines(output)) > lines, "narrower, more lines");
+            screenshot(robot, window.scene(), "presentation-refusal-narrowed-1280x720.png");
+            return onFx(() -> PresentationTextTest.cutLabels(output));
+        });
+        assertEquals(List.of(), cut);
+    }
+
+    /** The lines the refusal wraps to at its width (its text's height over one line's). */
+    private static int wrappedLines(javafx.scene.Parent output) {
+        javafx.scene.control.Label label = (javafx.scene.control.Label) output.lookup("#refusalLabel");
+        double width = label.getWidth() - label.snappedLeftInset() - label.snappedRightInset();
+        javafx.scene.text.Text text = new javafx.scene.text.Text(label.getText());
+        text.setFont(label.getFont());
+        double line = text.getLayoutBounds().getHeight();
+        text.setWrappingWidth(width);
+        return (int) Math.round(text.getLayoutBounds().getHeight() / line);
+    }
+
     /** What {@code check} finds in a presentation window at 1280×720 on {@code sample} at batch 0 in {@code mode}. */
     private static <T> T onPresented(FxRobot robot, String sample, OutputMode mode, ProjectorLayoutTest.WindowCheck<T> check)
             throws Exception {

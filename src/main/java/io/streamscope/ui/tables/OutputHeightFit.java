@@ -42,9 +42,13 @@ final class OutputHeightFit {
             column.heightProperty().addListener(changed -> apply());
         }
         tabs.getSelectionModel().selectedItemProperty().addListener(changed -> apply());
-        // the tables' rows set what the tabs need: fitted whenever they change, not only when a step asks
+        // the tables' rows set what the tabs need: fitted whenever they change, not only when a step asks; and so
+        // does the width (a wrapped text takes more lines where narrower), which settles after the fit that set it
         for (Tab tab : tabs.getTabs()) {
             watchRows(tab.getContent());
+            if (tab.getContent() instanceof Region content) {
+                content.widthProperty().addListener(changed -> apply());
+            }
         }
     }
 

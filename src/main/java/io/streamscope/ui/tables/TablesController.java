@@ -111,7 +111,13 @@ public final class TablesController {
         refresh();
     }
 
+    /** The outcome's tables (or what stands in their place), then the projector's fit of what now shows. */
     private void refresh() {
+        showOutcome();
+        fitToProjector();
+    }
+
+    private void showOutcome() {
         ReplayOutcome outcome = replay.getOutcome();
         BatchStep step = replay.currentStep(); // from the outcome on show, never a stale one
         boolean running = replay.isRunning();
@@ -162,9 +168,6 @@ public final class TablesController {
         sink.setRows(TableRows.sink(step));
         sinkBatchLabel.setText("Batch: " + step.batchId() + " · " + mode.label() + " mode · "
                 + step.sinkRows().size() + (step.sinkRows().size() == 1 ? " row" : " rows"));
-        if (display.isPresentation()) {
-            fitToProjector();
-        }
     }
 
     /**
