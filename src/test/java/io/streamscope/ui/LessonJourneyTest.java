@@ -63,6 +63,7 @@ class LessonJourneyTest {
                 robot.type(i % 2 == 0 ? KeyCode.PAGE_DOWN : KeyCode.RIGHT); // a clicker sends either
             }
             awaitStep(step);
+            ProjectorLayoutTest.pulse(robot, window.scene()); // the words are checked as drawn once the fits settled
             assertEquals(i, (int) onFx(lesson.indexProperty()::get));
             String title = onFx(stage::getTitle);
             assertTrue(title.startsWith("Lesson " + step.number() + "/17 · " + step.part()), title);
