@@ -14,8 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The app image's launcher ({@code packaging/launcher.sh}) picks C1 alone for a state read of a local store whose
- * newest version takes under 32 MB, C2 otherwise. Run as the image runs it ({@link LauncherStandIn}). Large files are sparse: they hold nothing on disk, and the size
- * the launcher counts is what they hold.
+ * newest version takes under 32 MB, C2 otherwise. Run as the image runs it ({@link LauncherStandIn}). Large files are
+ * sparse: they hold nothing on disk, and the size the launcher counts is what they hold.
  */
 class LauncherJitChoiceTest {
 

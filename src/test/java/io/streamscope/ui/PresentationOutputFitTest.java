@@ -2,10 +2,14 @@ package io.streamscope.ui;
 
 import io.streamscope.replay.OutputMode;
 import io.streamscope.ui.ProjectorLayoutTest.Size;
+import javafx.scene.Parent;
 import javafx.scene.Scene;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.TabPane;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import javafx.scene.text.Text;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -20,12 +24,14 @@ import java.util.concurrent.atomic.AtomicReference;
 import static io.streamscope.ui.UiTestSupport.onFx;
 import static io.streamscope.ui.UiTestSupport.screenshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Presentation mode on a 1280×720 projector gives the output side the width of the result's columns: with two of
  * them (complete mode) its tab strip cut the first title to "ble · Complete" (Sink output chosen), with four the last
  * to "D". The side now gets at the least the width its titles take, narrowed as the normal mode's crowded ones. A
- * join's eight result columns were wider than the side can be: the result is shown smaller until they fit.
+ * join's eight result columns were wider than the side can be: the result is shown smaller until they fit. Spark's
+ * refusal in the result table's place shows whole at whatever width the side settles to.
  */
 @ExtendWith(ApplicationExtension.class)
 class PresentationOutputFitTest {
@@ -87,16 +93,15 @@ class PresentationOutputFitTest {
         // the tabs had kept the height they were given at the side's width before: narrower, the refusal wrapped to
         // a line more and read "Append output mode not supported when there are streaming aggregations on streaming ..."
         List<String> cut = onPresented(robot, "shop-totals-update", OutputMode.APPEND, window -> {
-            javafx.scene.Parent output = robot.from(window.scene().getRoot()).lookup("#outputTabs").queryAs(TabPane.class);
-            String refusal = onFx(() -> ((javafx.scene.control.Label) output.lookup("#refusalLabel")).getText());
-            org.junit.jupiter.api.Assertions.assertTrue(refusal.startsWith("Append output mode not supported"), refusal);
+            Parent output = robot.from(window.scene().getRoot()).lookup("#outputTabs").queryAs(TabPane.class);
+            String refusal = onFx(() -> ((Label) output.lookup("#refusalLabel")).getText());
+            assertTrue(refusal.startsWith("Append output mode not supported"), refusal);
             settle(robot, window.scene());
             int lines = onFx(() -> wrappedLines(output));
-            javafx.scene.control.SplitPane split = robot.from(window.scene().getRoot()).lookup("#tablesSplit")
-                    .queryAs(javafx.scene.control.SplitPane.class);
+            SplitPane split = robot.from(window.scene().getRoot()).lookup("#tablesSplit").queryAs(SplitPane.class);
             robot.interact(() -> split.setDividerPositions(0.62)); // the presenter drags the divider
             settle(robot, window.scene());
-            org.junit.jupiter.api.Assertions.assertTrue(onFx(() -> wrappedLines(output)) > lines, "narrower, more lines");
+            assertTrue(onFx(() -> wrappedLines(output)) > lines, "narrower, more lines");
             screenshot(robot, window.scene(), "presentation-refusal-narrowed-1280x720.png");
             return onFx(() -> PresentationTextTest.cutLabels(output));
         });
@@ -104,10 +109,10 @@ class PresentationOutputFitTest {
     }
 
     /** The lines the refusal wraps to at its width (its text's height over one line's). */
-    private static int wrappedLines(javafx.scene.Parent output) {
-        javafx.scene.control.Label label = (javafx.scene.control.Label) output.lookup("#refusalLabel");
+    private static int wrappedLines(Parent output) {
+        Label label = (Label) output.lookup("#refusalLabel");
         double width = label.getWidth() - label.snappedLeftInset() - label.snappedRightInset();
-        javafx.scene.text.Text text = new javafx.scene.text.Text(label.getText());
+        Text text = new Text(label.getText());
         text.setFont(label.getFont());
         double line = text.getLayoutBounds().getHeight();
         text.setWrappingWidth(width);
