@@ -111,10 +111,12 @@ public final class TablesController {
         refresh();
     }
 
-    /** The outcome's tables (or what stands in their place), then the projector's fit of what now shows. */
+    /** The outcome's tables (or what stands in their place), then, in presentation mode, the fit of what now shows. */
     private void refresh() {
         showOutcome();
-        fitToProjector();
+        if (display.isPresentation()) {
+            fitToProjector();
+        }
     }
 
     private void showOutcome() {
