@@ -54,8 +54,8 @@ small_local_store() {
   shift # the command
   for arg in "$@"; do
     if [ -d "$arg/state" ]; then
-      size=$(live_state_kb "$arg/state")
-      [ -n "$size" ] && [ "$size" -lt 32768 ]
+      live_state_kb "$arg/state"
+      [ -n "$live_kb" ] && [ "$live_kb" -lt 32768 ]
       return
     fi
   done
@@ -71,8 +71,10 @@ version_of() {
 # store in it, a join's), the newest snapshot or zip, what was written after it (deltas, changelogs) and RocksDB's
 # SSTs, times the partitions; the largest operator's. Spark keeps 100 versions a partition by default, with a snapshot
 # every ten: the whole folder of a 1M-key store with that history is 144 MB, which took it to C2, 0.94 s where C1 alone
-# reads it in 0.71 s. Sizes as the files hold them (GNU du's --apparent-size), else in disk blocks.
+# reads it in 0.71 s. Sizes as the files hold them (GNU du's --apparent-size), else in disk blocks. The answer is in
+# $live_kb (empty: not known), not printed: a command substitution would fork the shell once more.
 live_state_kb() {
+  live_kb=
   largest=0
   for operator in "$1"/*/; do
     partitions=0
@@ -99,14 +101,23 @@ live_state_kb() {
       [ -d "${store}SSTs" ] && set -- "$@" "${store}SSTs"
     done
     [ $# -gt 0 ] || continue
-    kb=$(du -c -k -H --apparent-size "$@" 2>/dev/null | sed -n '$s/[^0-9].*//p')
-    [ -n "$kb" ] || kb=$(du -c -k -H "$@" 2>/dev/null | sed -n '$s/[^0-9].*//p')
-    if [ -z "$kb" ]; then
+    du_total --apparent-size "$@"
+    [ -n "$total" ] || du_total "$@"
+    if [ -z "$total" ]; then
       return 0 # no size: not known to be small
     fi
-    [ $((kb * partitions)) -gt "$largest" ] && largest=$((kb * partitions))
+    [ $((total * partitions)) -gt "$largest" ] && largest=$((total * partitions))
   done
-  echo "$largest"
+  live_kb=$largest
+}
+# The KB that du -c counts for the files in $total, or nothing: its last line, "N<tab>total", taken apart by the
+# shell itself (a sed after du cost each state command another process, 4-5 ms of its start on the bench machine).
+du_total() {
+  total=$(du -c -k -H "$@" 2>/dev/null) || true # a file gone meanwhile: du still counts the others
+  case "$total" in
+    *total) total=${total%total} && total=${total%?} && total=${total##*[!0-9]} ;;
+    *) total= ;;
+  esac
 }
 case "${1:-}" in
   inspect | handover | watch | help | --help | -h) jit="-XX:TieredStopAtLevel=1" ;;
