@@ -54,7 +54,8 @@ class PresentationOutputFitTest {
                             tabs.getTabs().stream().filter(t -> t.getId().equals(tab.substring(1))).findFirst().orElseThrow()));
                     settle(robot, window.scene());
                     screenshot(robot, window.scene(), "presentation-output-tabs-" + mode + "-" + tab.substring(1) + ".png");
-                    return onFx(() -> TabHeadersLayoutTest.describe(tabs)).replace(" narrowed", "");
+                    // sized to its titles, the side keeps JavaFX's overflow menu where JavaFX shows it (TabHeadersFit)
+                    return onFx(() -> TabHeadersLayoutTest.describe(tabs)).replace(" narrowed", "").replace(" + menu", "");
                 }));
             }
         }

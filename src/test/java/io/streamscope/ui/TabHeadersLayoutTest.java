@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Every tab's title whole on a projector. At 1280×720 the inspector's seven titles ran past its width: JavaFX showed
  * "Doctor (" and hid "Notes (1)" behind its overflow menu, and the output tabs' "Decode" was cut to a "D". The titles
- * now narrow their padding where they would not fit (TabHeadersFit), and keep it where they do.
+ * now narrow their padding where they would not fit (TabHeadersFit), and keep it where they do; and the overflow menu's
+ * button shows only where a title does not (JavaFX had kept it beside titles that came to fit without it).
  */
 @ExtendWith(ApplicationExtension.class)
 class TabHeadersLayoutTest {
@@ -68,7 +69,8 @@ class TabHeadersLayoutTest {
         assertEquals(List.of("0.6 narrowed: " + all + " whole", "0.35: " + all + " whole",
                 "0.6 narrowed: " + all + " whole"), seen.subList(0, 3));
         // a fifth of the window: JavaFX's overflow menu over narrowed titles
-        assertTrue(seen.get(3).startsWith("0.8 narrowed: State,") && seen.get(3).contains("hidden"), seen.get(3));
+        assertTrue(seen.get(3).startsWith("0.8 narrowed: State,") && seen.get(3).contains("hidden")
+                && seen.get(3).endsWith(" + menu"), seen.get(3));
     }
 
     private static List<String> look(FxRobot robot, Path checkpoint, Size size) throws Exception {
@@ -86,13 +88,15 @@ class TabHeadersLayoutTest {
 
     /**
      * " narrowed: A, B whole": whether the titles are narrowed, then each title and where it shows: "whole" inside the
-     * pane's header strip (left of the overflow menu's button when that shows), "cut" partly, "hidden" not at all.
+     * pane's header strip (left of the overflow menu's button when that shows), "cut" partly, "hidden" not at all;
+     * then " + menu" where the overflow menu's button shows.
      */
     static String describe(TabPane pane) {
         Bounds strip = pane.localToScene(pane.getLayoutBounds());
         double right = strip.getMaxX();
         Node menu = pane.lookup(".control-buttons-tab .tab-down-button");
-        if (menu != null && menu.isVisible() && menu.getLayoutBounds().getWidth() > 0) {
+        boolean menuShows = shows(menu, strip);
+        if (menuShows) {
             right = Math.min(right, menu.localToScene(menu.getLayoutBounds()).getMinX());
         }
         List<String> titles = new ArrayList<>();
@@ -107,6 +111,13 @@ class TabHeadersLayoutTest {
         }
         boolean allWhole = places.stream().allMatch("whole"::equals);
         return (pane.lookup(".tab-header-area").getStyleClass().contains("crowded") ? " narrowed: " : ": ") + String.join(", ", titles)
-                + (allWhole ? " whole" : "");
+                + (allWhole ? " whole" : "") + (menuShows ? " + menu" : "");
+    }
+
+    /** Whether the overflow menu's button is drawn: it and the region holding it visible, of some width, in the strip. */
+    private static boolean shows(Node menu, Bounds strip) {
+        return menu != null && menu.isVisible() && menu.getParent() != null && menu.getParent().isVisible()
+                && menu.getLayoutBounds().getWidth() > 0
+                && menu.localToScene(menu.getLayoutBounds()).getMaxX() <= strip.getMaxX() + 0.5;
     }
 }

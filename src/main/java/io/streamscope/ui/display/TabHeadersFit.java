@@ -6,6 +6,8 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.Region;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * A tab pane's headers narrowed where they would not all show: at 1280 px the inspector's seven titles ran past its
  * width, JavaFX cut the last one shown ("Doctor (") and hid the rest behind its overflow menu. With {@value #CROWDED}
@@ -21,30 +23,42 @@ import javafx.scene.layout.Region;
 public final class TabHeadersFit {
 
     static final String CROWDED = "crowded";
+    /**
+     * On the header area while every title fits beside no overflow menu: the stylesheet gives the menu's button no
+     * width then. JavaFX decides whether the titles fit counting the button while it shows, so a button shown while
+     * the pane was narrow stayed beside titles that had come to fit without it (the output tabs' three at 1280 px).
+     * Not where the pane is sized to its titles ({@link #titlesWidth}, presentation mode's output tabs): sized without
+     * the button, a pixel short of the width asked for, the titles no longer fitted and it came back, and so on.
+     */
+    static final String ALL_FIT = "all-titles-fit";
 
     private final TabPane pane;
     private final Runnable titlesResized;
+    private final BooleanSupplier sizedToTitles;
     private Region headerArea;
     private Region headers;
     /** The normal padding beside a title (a header's own and its label's), in ems of the title's font; 0: not seen. */
     private double normalPaddingEm;
 
-    private TabHeadersFit(TabPane pane, Runnable titlesResized) {
+    private TabHeadersFit(TabPane pane, Runnable titlesResized, BooleanSupplier sizedToTitles) {
         this.pane = pane;
         this.titlesResized = titlesResized;
+        this.sizedToTitles = sizedToTitles;
     }
 
     /** Keeps {@code pane}'s headers narrowed while they would not fit, from its first skin on. */
     public static void install(TabPane pane) {
-        install(pane, () -> { });
+        install(pane, () -> { }, () -> false);
     }
 
     /**
      * As {@link #install(TabPane)}, and runs {@code titlesResized} when the titles' width changes (a title's text, the
      * selected title's bold, the zoom, the narrowing itself), during a layout: {@link #titlesWidth} is new then.
+     * While {@code sizedToTitles} holds, the pane is given the width of its titles, and JavaFX's own overflow menu
+     * stays as it decides ({@link #ALL_FIT}).
      */
-    public static void install(TabPane pane, Runnable titlesResized) {
-        TabHeadersFit fit = new TabHeadersFit(pane, titlesResized);
+    public static void install(TabPane pane, Runnable titlesResized, BooleanSupplier sizedToTitles) {
+        TabHeadersFit fit = new TabHeadersFit(pane, titlesResized, sizedToTitles);
         pane.skinProperty().addListener((property, old, skin) -> fit.attach());
         fit.attach();
     }
@@ -76,11 +90,17 @@ public final class TabHeadersFit {
         }
         // as JavaFX's TabPaneSkin decides whether the tabs fit: less than the header area's width
         boolean crowd = needed >= width;
-        if (crowd != crowded) {
-            if (crowd) {
-                headerArea.getStyleClass().add(CROWDED);
+        mark(CROWDED, crowd);
+        // the titles as they are now (narrowed or not), with no menu beside them
+        mark(ALL_FIT, !sizedToTitles.getAsBoolean() && headers.prefWidth(-1) + around(headerArea, headers) < width);
+    }
+
+    private void mark(String styleClass, boolean on) {
+        if (on != headerArea.getStyleClass().contains(styleClass)) {
+            if (on) {
+                headerArea.getStyleClass().add(styleClass);
             } else {
-                headerArea.getStyleClass().remove(CROWDED);
+                headerArea.getStyleClass().remove(styleClass);
             }
         }
     }

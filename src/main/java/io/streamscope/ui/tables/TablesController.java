@@ -71,7 +71,7 @@ public final class TablesController {
             if (display.isPresentation()) {
                 javafx.application.Platform.runLater(this::fitToProjector); // not inside the layout that measured them
             }
-        });
+        }, display::isPresentation);
         outputHeight = new OutputHeightFit(outputTabs, display);
         batchRunsLabel.setVisible(false);
         batchRunsLabel.setManaged(false);
