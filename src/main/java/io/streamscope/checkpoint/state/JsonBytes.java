@@ -52,6 +52,11 @@ public final class JsonBytes extends OutputStream {
     static final int BOOLEAN_ROOM = FALSE.length;
     /** The room a number takes at most: {@code -9223372036854775808}. */
     static final int LONG_ROOM = 20;
+    /**
+     * The room {@link #putDecimal} takes at most: a sign, a long's 19 digits and a point ({@code -922337203685.4775808}),
+     * or {@code 0.} and five zeros before them, or a point and {@code E-38} among them.
+     */
+    static final int DECIMAL_ROOM = 28;
     /** The room Jackson's text of a double or float takes at most, quoted when not finite. */
     static final int NUMBER_TEXT_ROOM = 26;
     private static final byte[] LONG_MIN = Long.toString(Long.MIN_VALUE).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
@@ -202,6 +207,47 @@ public final class JsonBytes extends OutputStream {
         int bits = Long.SIZE - Long.numberOfLeadingZeros(value | 1);
         int digits = (bits * 1233 >>> 12) + 1;
         return value < POWERS_OF_TEN[digits - 1] ? digits - 1 : digits;
+    }
+
+    /**
+     * Writes {@code unscaled} × 10^-{@code scale} (0 ≤ scale ≤ 38, as a Spark decimal's) at {@code at}, which has
+     * {@link #DECIMAL_ROOM} bytes of room, as {@link java.math.BigDecimal#toString()} writes it, which is what Jackson
+     * writes for a decimal: plain where its adjusted exponent (digits − 1 − scale) is −6 or more ({@code 37.50},
+     * {@code -0.0012}), else scientific ({@code 1.5E-7}, {@code 0E-8}). No BigDecimal is made: loading that class
+     * alone took a state read of a small store 18 ms (Java 25 computes tables of powers as it loads it).
+     */
+    static int putDecimal(byte[] to, int at, long unscaled, int scale) {
+        if (scale < 0 || scale > 38) {
+            throw new IllegalArgumentException("scale " + scale + " outside 0–38");
+        }
+        int end = putLong(to, at, unscaled);
+        if (scale == 0) {
+            return end;
+        }
+        int start = unscaled < 0 ? at + 1 : at; // the first digit
+        int digits = end - start;
+        int adjusted = digits - 1 - scale;
+        if (adjusted >= -6) {
+            if (digits > scale) { // 3750 → 37.50
+                int point = end - scale;
+                System.arraycopy(to, point, to, point + 1, scale);
+                to[point] = '.';
+                return end + 1;
+            }
+            int zeros = scale - digits; // 12 → 0.0012
+            System.arraycopy(to, start, to, start + 2 + zeros, digits);
+            to[start] = '0';
+            to[start + 1] = '.';
+            java.util.Arrays.fill(to, start + 2, start + 2 + zeros, (byte) '0');
+            return start + 2 + scale;
+        }
+        if (digits > 1) { // 15 → 1.5E-7
+            System.arraycopy(to, start + 1, to, start + 2, digits - 1);
+            to[start + 1] = '.';
+            end++;
+        }
+        to[end++] = 'E';
+        return putLong(to, end, adjusted);
     }
 
     /** Writes a double as Jackson does at {@code at}, which has {@link #NUMBER_TEXT_ROOM} bytes of room. */

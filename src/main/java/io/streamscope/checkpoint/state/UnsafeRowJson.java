@@ -12,13 +12,19 @@ import java.nio.charset.StandardCharsets;
 /**
  * Writes an UnsafeRow of one schema as {@link SparkJson} writes the decoded row, straight from the bytes: the state
  * command streams a million rows without building a row, a boxed number or a string for each. Fixed-width numbers
- * and ASCII strings are written directly; every other field is decoded by {@link UnsafeRowDecoder} and written by
- * {@link SparkJson}, so there is one rendering of each type. All offsets are checked before the first byte is
+ * and ASCII strings are written directly, decimals of up to 18 digits as {@code BigDecimal} writes them
+ * ({@link JsonBytes#putDecimal}); every other field is decoded by {@link UnsafeRowDecoder} and written by
+ * {@link SparkJson}, so there is one rendering of each other type. All offsets are checked before the first byte is
  * written: bytes that do not fit the schema raise {@link UnsafeRowException} and write nothing.
  */
 final class UnsafeRowJson {
 
-    private enum Kind { BOOLEAN, BYTE, SHORT, INTEGER, LONG, FLOAT, DOUBLE, STRING, DECODED }
+    /**
+     * {@code DECIMAL}: a decimal of up to 18 digits, its unscaled value a long in the field's slot; {@code WIDE_DECIMAL}:
+     * of more (a sum's: Spark adds ten digits), its unscaled value big-endian bytes, written from a long where they fit
+     * one (as a sum of amounts does), else decoded.
+     */
+    private enum Kind { BOOLEAN, BYTE, SHORT, INTEGER, LONG, FLOAT, DOUBLE, DECIMAL, WIDE_DECIMAL, STRING, DECODED }
 
     /** Rows that would take more room than this are written the other way (Jackson's generator grows its own). */
     private static final long MAX_ROOM = 1 << 28;
@@ -26,6 +32,8 @@ final class UnsafeRowJson {
     private final SparkType.Struct schema;
     private final SerializedString[] names;
     private final Kind[] kinds;
+    /** A decimal field's scale. */
+    private final int[] scales;
     private final int fixedBytes;
     /**
      * {@code "name":} per field after a brace (the first field written) and after a comma (the others), for
@@ -43,9 +51,13 @@ final class UnsafeRowJson {
         int fields = schema.size();
         this.names = new SerializedString[fields];
         this.kinds = new Kind[fields];
+        this.scales = new int[fields];
         for (int i = 0; i < fields; i++) {
             names[i] = new SerializedString(schema.field(i).name());
             kinds[i] = kindOf(schema.field(i).type());
+            if (kinds[i] == Kind.DECIMAL || kinds[i] == Kind.WIDE_DECIMAL) {
+                scales[i] = ((SparkType.Decimal) schema.field(i).type()).scale();
+            }
         }
         this.fixedBytes = UnsafeRowDecoder.bitsetBytes(fields) + 8 * fields;
         this.firstFieldNames = new byte[fields][];
@@ -64,6 +76,7 @@ final class UnsafeRowJson {
                 case BOOLEAN -> JsonBytes.BOOLEAN_ROOM;
                 case BYTE, SHORT, INTEGER, LONG -> JsonBytes.LONG_ROOM;
                 case FLOAT, DOUBLE -> JsonBytes.NUMBER_TEXT_ROOM;
+                case DECIMAL, WIDE_DECIMAL -> JsonBytes.DECIMAL_ROOM;
                 case STRING, DECODED -> 0;
             };
             strings |= kinds[i] == Kind.STRING;
@@ -115,6 +128,13 @@ final class UnsafeRowJson {
                 case LONG -> at = JsonBytes.putLong(to, at, UnsafeRowDecoder.longAt(bytes, slot));
                 case FLOAT -> at = JsonBytes.putFloat(to, at, Float.intBitsToFloat(UnsafeRowDecoder.intAt(bytes, slot)));
                 case DOUBLE -> at = JsonBytes.putDouble(to, at, Double.longBitsToDouble(UnsafeRowDecoder.longAt(bytes, slot)));
+                case DECIMAL -> at = JsonBytes.putDecimal(to, at, UnsafeRowDecoder.longAt(bytes, slot), scales[i]);
+                case WIDE_DECIMAL -> {
+                    if (!fitsLong(bytes, from, end, slot)) {
+                        return false;
+                    }
+                    at = JsonBytes.putDecimal(to, at, wideAsLong(bytes, from, slot), scales[i]);
+                }
                 case STRING -> {
                     long word = UnsafeRowDecoder.longAt(bytes, slot);
                     long start = from + (word >>> 32);
@@ -152,7 +172,8 @@ final class UnsafeRowJson {
                 continue;
             }
             int slot = slots + 8 * i;
-            if (kinds[i] == Kind.DECODED || kinds[i] == Kind.STRING && !isAscii(bytes, varStart(bytes, from, end, slot, schema.field(i).name()), varSize(bytes, slot))) {
+            if (kinds[i] == Kind.DECODED || kinds[i] == Kind.WIDE_DECIMAL && !fitsLong(bytes, from, end, slot)
+                    || kinds[i] == Kind.STRING && !isAscii(bytes, varStart(bytes, from, end, slot, schema.field(i).name()), varSize(bytes, slot))) {
                 decoded = decoded == null ? new Object[kinds.length] : decoded;
                 decoded[i] = UnsafeRowDecoder.field(bytes, from, end, slot, schema.field(i));
             }
@@ -173,11 +194,44 @@ final class UnsafeRowJson {
                 case LONG -> json.writeNumber(UnsafeRowDecoder.longAt(bytes, slot));
                 case FLOAT -> json.writeNumber(Float.intBitsToFloat(UnsafeRowDecoder.intAt(bytes, slot)));
                 case DOUBLE -> json.writeNumber(Double.longBitsToDouble(UnsafeRowDecoder.longAt(bytes, slot)));
+                case DECIMAL -> json.writeNumber(decimalText(UnsafeRowDecoder.longAt(bytes, slot), scales[i]));
+                case WIDE_DECIMAL -> {
+                    if (decoded != null && decoded[i] != null) {
+                        SparkJson.writeValue(json, decoded[i]);
+                    } else {
+                        json.writeNumber(decimalText(wideAsLong(bytes, from, slot), scales[i]));
+                    }
+                }
                 case STRING -> writeString(json, utf8, bytes, decoded == null ? null : decoded[i], from + (int) (UnsafeRowDecoder.longAt(bytes, slot) >>> 32), varSize(bytes, slot));
                 case DECODED -> SparkJson.writeValue(json, decoded[i]);
             }
         }
         json.writeEndObject();
+    }
+
+    /** Whether a wide decimal's bytes lie inside the row and hold 1–8 of them: a long's worth. */
+    private static boolean fitsLong(byte[] bytes, int from, int end, int slot) {
+        long word = UnsafeRowDecoder.longAt(bytes, slot);
+        long start = from + (word >>> 32);
+        long size = word & 0xFFFFFFFFL;
+        return size >= 1 && size <= 8 && start + size <= end;
+    }
+
+    /** The unscaled value of a wide decimal that {@link #fitsLong}: its big-endian two's complement bytes. */
+    private static long wideAsLong(byte[] bytes, int from, int slot) {
+        long word = UnsafeRowDecoder.longAt(bytes, slot);
+        int start = from + (int) (word >>> 32);
+        int size = (int) (word & 0xFFFFFFFFL);
+        long value = bytes[start]; // its sign, extended
+        for (int i = 1; i < size; i++) {
+            value = value << 8 | bytes[start + i] & 0xFF;
+        }
+        return value;
+    }
+
+    private static String decimalText(long unscaled, int scale) {
+        byte[] text = new byte[JsonBytes.DECIMAL_ROOM];
+        return new String(text, 0, JsonBytes.putDecimal(text, 0, unscaled, scale), StandardCharsets.ISO_8859_1);
     }
 
     private static void writeString(JsonGenerator json, boolean utf8, byte[] bytes, Object decoded, int start, int length) throws IOException {
@@ -203,6 +257,9 @@ final class UnsafeRowJson {
                 case STRING -> Kind.STRING;
                 default -> Kind.DECODED;
             };
+        }
+        if (type instanceof SparkType.Decimal decimal) {
+            return decimal.fitsInLong() ? Kind.DECIMAL : Kind.WIDE_DECIMAL;
         }
         return Kind.DECODED;
     }

@@ -89,6 +89,32 @@ class JsonBytesTest {
         }
     }
 
+    /**
+     * A decimal of up to 18 digits, written from its unscaled long without a {@code BigDecimal}, is BigDecimal's own
+     * text (Jackson's for a decimal) at every scale Spark's decimals have: plain down to an adjusted exponent of -6,
+     * scientific below; whatever long the bytes hold, at both ends of a long too.
+     */
+    @Test
+    void decimalsAreBigDecimalsText() {
+        List<Long> unscaled = new java.util.ArrayList<>(List.of(0L, 1L, -1L, 9L, 15L, -120L, 3750L, Long.MAX_VALUE, Long.MIN_VALUE,
+                999_999_999_999_999_999L, -100_000_000_000_000_000L));
+        for (long power = 1; power > 0 && power <= Long.MAX_VALUE / 10; power *= 10) {
+            unscaled.addAll(List.of(power, power - 1, -power, power + 7));
+        }
+        Random random = new Random(18);
+        for (int i = 0; i < 5_000; i++) {
+            unscaled.add(random.nextLong() >> random.nextInt(64));
+        }
+        for (long value : unscaled) {
+            for (int scale = 0; scale <= 38; scale++) {
+                byte[] to = new byte[2 + JsonBytes.DECIMAL_ROOM];
+                int end = JsonBytes.putDecimal(to, 2, value, scale); // at an offset, as inside a row
+                String expected = java.math.BigDecimal.valueOf(value, scale).toString();
+                assertEquals(expected, new String(to, 2, end - 2, StandardCharsets.US_ASCII), value + " at scale " + scale);
+            }
+        }
+    }
+
     @Test
     void numbersAtTheirEdges() throws IOException {
         UnsafeRowJson writer = new UnsafeRowJson(SIMPLE);

@@ -65,6 +65,51 @@ class UnsafeRowJsonTest {
         assertEquals(expected, directJson(bytes, 0, bytes.length, schema, false));
     }
 
+    /**
+     * Decimals are written from their unscaled longs, as bytes and through Jackson, as decoded ones are: those of up
+     * to 18 digits always, wider ones (a sum's) where their bytes hold a long's worth; wider values are decoded, and
+     * their row is not written as bytes.
+     */
+    @Test
+    void decimalsAreWrittenAsTheDecodedRowIs() throws Exception {
+        SparkType.Struct schema = struct(field("amount", new SparkType.Decimal(10, 2)), field("tiny", new SparkType.Decimal(18, 18)),
+                field("whole", new SparkType.Decimal(18, 0)), field("rate", new SparkType.Decimal(12, 9)),
+                field("sum", new SparkType.Decimal(20, 2)), field("fine", new SparkType.Decimal(38, 30)), field("id", SparkType.Atomic.LONG));
+        UnsafeRowJson writer = new UnsafeRowJson(schema);
+        java.util.Random random = new java.util.Random(10);
+        int asBytes = 0;
+        int wide = 0;
+        for (int round = 0; round < 5_000; round++) {
+            RowWriter row = new RowWriter(schema.size());
+            for (int i = 0; i < 4; i++) {
+                row.i64(i, random.nextLong() >> random.nextInt(64));
+            }
+            boolean tooWide = round % 10 == 0;
+            for (int i = 4; i < 6; i++) {
+                BigInteger unscaled = BigInteger.valueOf(random.nextLong() >> random.nextInt(64));
+                row.bigDecimal(i, tooWide && i == 4 ? unscaled.multiply(BigInteger.TEN.pow(19)).add(BigInteger.ONE) : unscaled);
+            }
+            row.i64(6, round);
+            if (round % 7 == 0) {
+                row.setNull(random.nextInt(6));
+            }
+            byte[] bytes = row.bytes();
+            String expected = decodedJson(bytes, 0, bytes.length, schema);
+            assertEquals(expected, directJson(bytes, 0, bytes.length, schema, true), "round " + round);
+            JsonBytes out = new JsonBytes(16);
+            if (writer.write(out, bytes, 0, bytes.length)) {
+                asBytes++;
+                ByteArrayOutputStream text = new ByteArrayOutputStream();
+                out.writeTo(text);
+                assertEquals(expected, text.toString(StandardCharsets.UTF_8), "round " + round + " as bytes");
+            } else {
+                wide++;
+            }
+        }
+        // a tenth of the rows hold a sum wider than a long (unless a null took its place)
+        assertTrue(wide > 400 && wide <= 500 && asBytes + wide == 5_000, asBytes + " rows as bytes, " + wide + " not");
+    }
+
     @Test
     void stringsThatNeedEscapingOrAreNotAscii() throws Exception {
         SparkType.Struct schema = struct(field("s", SparkType.Atomic.STRING));
