@@ -11,6 +11,7 @@ import io.streamscope.checkpoint.StateOperatorInfo;
 import io.streamscope.checkpoint.StateStoreInfo;
 import io.streamscope.checkpoint.state.JsonBytes;
 import io.streamscope.checkpoint.state.StateChange;
+import io.streamscope.checkpoint.state.StateCodec;
 import io.streamscope.checkpoint.state.StateReader;
 import io.streamscope.checkpoint.state.StoreSchema;
 import io.streamscope.doctor.StateSnippet;
@@ -57,6 +58,9 @@ final class StateCommand implements Command {
                 "--changes-from", "--key-schema", "--value-schema", "--language"));
         if (arguments.has("--language") && !snippet) {
             throw new UsageException("--language goes with --spark-snippet");
+        }
+        if (!figures) {
+            StateCodec.loadLz4InBackground();
         }
         Checkpoint checkpoint;
         try {

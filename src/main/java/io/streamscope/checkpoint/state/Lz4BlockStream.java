@@ -49,6 +49,10 @@ final class Lz4BlockStream extends BlockStream {
         this.budget = budget;
     }
 
+    /** Nothing but this class's loading: its decompressor and checksum, native where they can be. */
+    static void load() {
+    }
+
     @Override
     protected void nextBlock() throws IOException {
         int got = in.readNBytes(header, 0, HEADER_LENGTH);

@@ -31,6 +31,17 @@ public enum StateCodec {
         this.magic = magic;
     }
 
+    /**
+     * Loads the LZ4 decoder (Spark's default codec: lz4-java's native library, which tests itself as it loads) on a
+     * thread of its own, for a command about to read state files: it loads while the command reads the checkpoint's
+     * logs, where the first file opened had waited for it, and every other reading thread with it.
+     */
+    public static void loadLz4InBackground() {
+        Thread loader = new Thread(Lz4BlockStream::load, "streamscope-lz4-load");
+        loader.setDaemon(true);
+        loader.start();
+    }
+
     /** The codec whose magic starts {@code head}, or null. */
     public static StateCodec sniff(byte[] head) {
         for (StateCodec codec : values()) {
