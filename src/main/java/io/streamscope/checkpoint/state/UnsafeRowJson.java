@@ -12,8 +12,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * Writes an UnsafeRow of one schema as {@link SparkJson} writes the decoded row, straight from the bytes: the state
  * command streams a million rows without building a row, a boxed number or a string for each. Fixed-width numbers
- * and ASCII strings are written directly, decimals of up to 18 digits as {@code BigDecimal} writes them
- * ({@link JsonBytes#putDecimal}); every other field is decoded by {@link UnsafeRowDecoder} and written by
+ * and ASCII strings are written directly, and decimals whose unscaled value is a long's worth as {@code BigDecimal}
+ * writes them ({@link JsonBytes#putDecimal}); every other field is decoded by {@link UnsafeRowDecoder} and written by
  * {@link SparkJson}, so there is one rendering of each other type. All offsets are checked before the first byte is
  * written: bytes that do not fit the schema raise {@link UnsafeRowException} and write nothing.
  */
