@@ -219,9 +219,8 @@ final class UnsafeRowJson {
 
     /** The unscaled value of a wide decimal that {@link #fitsLong}: its big-endian two's complement bytes. */
     private static long wideAsLong(byte[] bytes, int from, int slot) {
-        long word = UnsafeRowDecoder.longAt(bytes, slot);
-        int start = from + (int) (word >>> 32);
-        int size = (int) (word & 0xFFFFFFFFL);
+        int start = from + (int) (UnsafeRowDecoder.longAt(bytes, slot) >>> 32);
+        int size = varSize(bytes, slot);
         long value = bytes[start]; // its sign, extended
         for (int i = 1; i < size; i++) {
             value = value << 8 | bytes[start + i] & 0xFF;
