@@ -7,12 +7,13 @@ import java.io.InputStream;
  * A decompressing stream read a block at a time (LZ4's blocks, Snappy's chunks) that also lends the block it has
  * decompressed, so that the records lying wholly inside it are read in place: through {@code DataInputStream} a
  * record took four calls (two sizes, two copies) down to here; in place it is two ints and one copy. Reads through
- * the stream and in place may alternate.
+ * the stream and in place may alternate. Its arrays are the thread's ({@link ReadBuffers}), given back on {@link #close}.
  */
 abstract class BlockStream extends InputStream {
 
     protected final InputStream in;
     private byte[] block = new byte[0];
+    private byte[] compressed = new byte[0];
     private int limit;
     private int position;
     private boolean finished;
@@ -30,9 +31,19 @@ abstract class BlockStream extends InputStream {
     /** Where the next block is decompressed: the last block's array when it is large enough. */
     protected final byte[] blockBuffer(int length) {
         if (block.length < length) {
-            block = new byte[length];
+            ReadBuffers.giveBack(ReadBuffers.Use.BLOCK, block);
+            block = ReadBuffers.take(ReadBuffers.Use.BLOCK, length);
         }
         return block;
+    }
+
+    /** Where the next block is read as stored, {@code length} bytes checked against the file before: likewise. */
+    protected final byte[] compressedBuffer(int length) {
+        if (compressed.length < length) {
+            ReadBuffers.giveBack(ReadBuffers.Use.COMPRESSED, compressed);
+            compressed = ReadBuffers.take(ReadBuffers.Use.COMPRESSED, length);
+        }
+        return compressed;
     }
 
     /** The first {@code length} bytes of {@link #blockBuffer} are the next block's. */
@@ -73,8 +84,16 @@ abstract class BlockStream extends InputStream {
         return finished ? 0 : limit - position;
     }
 
+    /** Closes the file and gives the arrays back; reads after it end the stream. */
     @Override
     public final void close() throws IOException {
+        ReadBuffers.giveBack(ReadBuffers.Use.BLOCK, block);
+        ReadBuffers.giveBack(ReadBuffers.Use.COMPRESSED, compressed);
+        block = new byte[0];
+        compressed = new byte[0];
+        limit = 0;
+        position = 0;
+        finished = true;
         in.close();
     }
 

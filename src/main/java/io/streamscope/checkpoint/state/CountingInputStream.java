@@ -1,33 +1,40 @@
 package io.streamscope.checkpoint.state;
 
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
- * Counts the bytes consumed from a file, so that errors can say where they happened. It buffers the file itself
- * and counts what its reader took, not what was read ahead.
+ * A state file's bytes, buffered, counting those consumed so that errors can say where they happened: it counts what
+ * its reader took, not what was read ahead.
  * <p>
  * For a file read whole, the buffer is the file's size, up to 1 MB: a state file is read in one or a few reads. With
  * 16 KB, a 10M-key store (140 MB) took some 9,000 reads through Java's channel stream, often enough that C2 compiled
- * the stream's methods while the store was read (25 of its 152 compilations).
+ * the stream's methods while the store was read (25 of its 152 compilations). The buffer is the thread's
+ * ({@link ReadBuffers}), given back on {@link #close}.
  */
-final class CountingInputStream extends FilterInputStream {
+final class CountingInputStream extends InputStream {
 
     private static final int SMALL_BUFFER = 16 * 1024;
     private static final int LARGEST_BUFFER = 1 << 20;
 
+    private final InputStream in;
     private final long fileSize;
+    private byte[] buffer;
+    private int position;
+    private int limit;
     private long count;
-    private long markedCount;
 
     /**
      * @param fileSize the file's length in bytes, as its folder gives it
      * @param whole    whether the file will be read to its end (else only its first bytes: a small buffer)
      */
     CountingInputStream(InputStream in, long fileSize, boolean whole) {
-        super(new java.io.BufferedInputStream(in, whole ? (int) Math.max(SMALL_BUFFER, Math.min(fileSize, LARGEST_BUFFER)) : SMALL_BUFFER));
+        this.in = in;
         this.fileSize = fileSize;
+        this.buffer = ReadBuffers.take(ReadBuffers.Use.FILE,
+                whole ? (int) Math.max(SMALL_BUFFER, Math.min(fileSize, LARGEST_BUFFER)) : SMALL_BUFFER);
     }
 
     long fileSize() {
@@ -38,40 +45,104 @@ final class CountingInputStream extends FilterInputStream {
         return count;
     }
 
-    @Override
-    public int read() throws IOException {
-        int b = super.read();
-        if (b >= 0) {
-            count++;
+    /** The next {@code n} bytes (fewer where the file ends first), left unread. {@code n} is at most 16 KB. */
+    byte[] peek(int n) throws IOException {
+        if (n > SMALL_BUFFER) {
+            throw new IllegalArgumentException("a peek of " + n + " bytes");
         }
-        return b;
+        if (limit - position < n) {
+            System.arraycopy(buffer(), position, buffer, 0, limit - position);
+            limit -= position;
+            position = 0;
+            while (limit < n) {
+                int got = in.read(buffer, limit, buffer.length - limit);
+                if (got < 0) {
+                    break;
+                }
+                limit += got;
+            }
+        }
+        return Arrays.copyOfRange(buffer, position, position + Math.min(n, limit - position));
     }
 
     @Override
-    public int read(byte[] buffer, int offset, int length) throws IOException {
-        int n = super.read(buffer, offset, length);
-        if (n > 0) {
-            count += n;
+    public int read() throws IOException {
+        if (position == limit && !fill()) {
+            return -1;
         }
+        count++;
+        return buffer[position++] & 0xFF;
+    }
+
+    @Override
+    public int read(byte[] to, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, to.length);
+        if (length == 0) {
+            return 0;
+        }
+        if (position == limit) {
+            if (length >= buffer().length) { // as large as the buffer: straight into the reader's array
+                int got = in.read(to, offset, length);
+                if (got > 0) {
+                    count += got;
+                }
+                return got;
+            }
+            if (!fill()) {
+                return -1;
+            }
+        }
+        int n = Math.min(length, limit - position);
+        System.arraycopy(buffer, position, to, offset, n);
+        position += n;
+        count += n;
         return n;
     }
 
     @Override
     public long skip(long n) throws IOException {
-        long skipped = super.skip(n);
+        if (n <= 0) {
+            return 0;
+        }
+        long skipped;
+        if (position < limit) {
+            skipped = Math.min(n, limit - position);
+            position += (int) skipped;
+        } else {
+            skipped = in.skip(n);
+        }
         count += skipped;
         return skipped;
     }
 
     @Override
-    public synchronized void mark(int readLimit) {
-        super.mark(readLimit);
-        markedCount = count;
+    public int available() throws IOException {
+        return (limit - position) + in.available();
     }
 
+    /** Closes the file and gives the buffer back; reads after it fail. */
     @Override
-    public synchronized void reset() throws IOException {
-        super.reset();
-        count = markedCount;
+    public void close() throws IOException {
+        if (buffer != null) {
+            ReadBuffers.giveBack(ReadBuffers.Use.FILE, buffer);
+            buffer = null;
+            position = 0;
+            limit = 0;
+        }
+        in.close();
+    }
+
+    private boolean fill() throws IOException {
+        int got = in.read(buffer(), 0, buffer.length);
+        position = 0;
+        limit = Math.max(got, 0);
+        return got > 0;
+    }
+
+    private byte[] buffer() throws IOException {
+        if (buffer == null) {
+            throw new IOException("the file is closed");
+        }
+        return buffer;
     }
 }

@@ -35,7 +35,6 @@ final class Lz4BlockStream extends BlockStream {
 
     private final Budget budget;
     private final byte[] header = new byte[HEADER_LENGTH];
-    private byte[] compressed = new byte[0];
     /** The last block was an end mark: the file may end here. */
     private boolean sawEndMark;
 
@@ -100,9 +99,7 @@ final class Lz4BlockStream extends BlockStream {
         if ((long) length > (long) compressedLength * MAX_RATIO) {
             throw new IOException("an LZ4 block of " + compressedLength + " bytes cannot decompress to " + length);
         }
-        if (compressed.length < compressedLength) {
-            compressed = new byte[compressedLength];
-        }
+        byte[] compressed = compressedBuffer(compressedLength);
         if (in.readNBytes(compressed, 0, compressedLength) < compressedLength) {
             throw new EOFException("the file ends inside an LZ4 block");
         }

@@ -24,7 +24,6 @@ final class SnappyStream extends BlockStream {
     static final int MAX_CHUNK_BYTES = 64 * 1024 * 1024;
 
     private final Lz4BlockStream.Budget budget;
-    private byte[] compressed = new byte[0];
 
     SnappyStream(InputStream in, Lz4BlockStream.Budget budget) throws IOException {
         super(in);
@@ -75,9 +74,7 @@ final class SnappyStream extends BlockStream {
             throw new IOException("a Snappy chunk claims " + Integer.toUnsignedString(length) + " bytes, but "
                     + left + " are left in the file (truncated or damaged length)");
         }
-        if (compressed.length < length) {
-            compressed = new byte[length];
-        }
+        byte[] compressed = compressedBuffer(length);
         if (in.readNBytes(compressed, 0, length) < length) {
             throw new EOFException("the file ends inside a Snappy chunk");
         }

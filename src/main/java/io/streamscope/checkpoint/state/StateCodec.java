@@ -61,9 +61,7 @@ public enum StateCodec {
      */
     static InputStream open(CountingInputStream in) throws IOException, StateFileException {
         long fileSize = in.fileSize();
-        in.mark(MAGIC_BYTES);
-        byte[] head = in.readNBytes(MAGIC_BYTES);
-        in.reset();
+        byte[] head = in.peek(MAGIC_BYTES);
         if (head.length == 0) {
             throw new StateFileException(0, "empty file (an empty state file still holds a compressed end marker)");
         }

@@ -64,8 +64,9 @@ public final class StateFileReader {
     /** Likewise, into a sink that keeps the bytes its own way. */
     static void read(Path file, RecordSink sink) throws IOException, StateFileException {
         guarded(file, true, raw -> {
-            InputStream decompressed = StateCodec.open(raw);
-            new Records(raw, decompressed, decompressed instanceof BlockStream blocks ? blocks : null, Framing.PLAIN, false, sink).read();
+            try (InputStream decompressed = StateCodec.open(raw)) {
+                new Records(raw, decompressed, decompressed instanceof BlockStream blocks ? blocks : null, Framing.PLAIN, false, sink).read();
+            }
             return null;
         });
     }
@@ -78,20 +79,25 @@ public final class StateFileReader {
     /** Likewise, into a sink that keeps the bytes its own way. */
     static Header readChangelog(Path file, RecordSink sink) throws IOException, StateFileException {
         return guarded(file, true, raw -> {
-            InputStream decompressed = StateCodec.open(raw);
-            PushbackInputStream in = new PushbackInputStream(decompressed, HEADER_PEEK);
-            Header header = header(in, raw);
-            Framing framing = header.changelogVersion() == 2 || header.changelogVersion() == 4 ? Framing.TYPED : Framing.PLAIN;
-            // a v1 changelog's first bytes, peeked for a header, are pushed back: its first record is read through the
-            // stream, which takes them (at most HEADER_PEEK, a record's sizes alone are 8), and then the block is in step
-            new Records(raw, in, decompressed instanceof BlockStream blocks ? blocks : null, framing, header == Header.NONE, sink).read();
-            return header;
+            try (InputStream decompressed = StateCodec.open(raw)) {
+                PushbackInputStream in = new PushbackInputStream(decompressed, HEADER_PEEK);
+                Header header = header(in, raw);
+                Framing framing = header.changelogVersion() == 2 || header.changelogVersion() == 4 ? Framing.TYPED : Framing.PLAIN;
+                // a v1 changelog's first bytes, peeked for a header, are pushed back: its first record is read through the
+                // stream, which takes them (at most HEADER_PEEK, a record's sizes alone are 8), and then the block is in step
+                new Records(raw, in, decompressed instanceof BlockStream blocks ? blocks : null, framing, header == Header.NONE, sink).read();
+                return header;
+            }
         });
     }
 
     /** Only the header of a changelog (for its lineage). */
     public static Header readChangelogHeader(Path file) throws IOException, StateFileException {
-        return guarded(file, false, raw -> header(new PushbackInputStream(StateCodec.open(raw), HEADER_PEEK), raw));
+        return guarded(file, false, raw -> {
+            try (InputStream decompressed = StateCodec.open(raw)) {
+                return header(new PushbackInputStream(decompressed, HEADER_PEEK), raw);
+            }
+        });
     }
 
     /** What is done with an opened file. */

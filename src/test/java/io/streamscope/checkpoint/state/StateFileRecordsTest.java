@@ -157,6 +157,63 @@ class StateFileRecordsTest {
         assertTrue(e.getMessage().contains("near record 1: a merge record in a file that holds puts and deletes only"), e.getMessage());
     }
 
+    /**
+     * The arrays a thread reads files with are lent to one open file at a time: files read on the same thread while
+     * another is open (here from inside its first record) each read as written, and so does the outer one after.
+     */
+    @Test
+    void filesReadWhileAnotherIsOpenOnTheSameThreadReadAsWritten() throws Exception {
+        List<Written> outerRecords = randomRecords(new Random(11), 3_000, false);
+        Path outer = write(Codec.LZ4, 32 * 1024, out -> writePlain(out, outerRecords));
+        List<Written> lz4Records = randomRecords(new Random(12), 3_000, false);
+        Path lz4 = write(Codec.LZ4, 1024, out -> writePlain(out, lz4Records));
+        List<Written> snappyRecords = randomRecords(new Random(13), 3_000, false);
+        Path snappy = write(Codec.SNAPPY, 32 * 1024, out -> writePlain(out, snappyRecords));
+        List<StateRecord> lz4Read = new ArrayList<>();
+        List<StateRecord> snappyRead = new ArrayList<>();
+        List<StateRecord> outerRead = new ArrayList<>();
+        StateFileReader.read(outer, record -> {
+            if (outerRead.isEmpty()) {
+                try {
+                    StateFileReader.read(lz4, lz4Read::add);
+                    StateFileReader.read(snappy, snappyRead::add);
+                } catch (IOException | StateFileException e) {
+                    throw new AssertionError(e);
+                }
+            }
+            outerRead.add(record);
+        });
+        assertEquals(describe(lz4Records), describeRead(lz4Read), "LZ4, read inside the other file");
+        assertEquals(describe(snappyRecords), describeRead(snappyRead), "Snappy, read inside the other file");
+        assertEquals(describe(outerRecords), describeRead(outerRead), "the file read around them");
+    }
+
+    /**
+     * A store is hundreds of files read one after another on a thread: the second read of a file takes the arrays the
+     * first gave back (the file's bytes, its blocks as stored and decompressed), so it allocates far less than the
+     * file holds. Made anew for each file, they had been four fifths of what a 1M-key state read allocated.
+     */
+    @Test
+    void aFileReadAgainOnTheSameThreadAllocatesNoArraysForItsBytes() throws Exception {
+        var threads = (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+        for (Codec codec : Codec.values()) {
+            List<Written> records = randomRecords(new Random(21), 6_000, false);
+            Path file = write(codec, 32 * 1024, out -> writePlain(out, records));
+            long fileBytes = Files.size(file);
+            RecordBuffer buffer = new RecordBuffer();
+            StateFileReader.read(file, (StateFileReader.RecordSink) buffer); // grows the buffer, and gives the arrays back
+            buffer.clear();
+            long before = threads.getCurrentThreadAllocatedBytes();
+            StateFileReader.read(file, (StateFileReader.RecordSink) buffer);
+            long allocated = threads.getCurrentThreadAllocatedBytes() - before;
+            assertTrue(fileBytes > 500_000, codec + ": a file of " + fileBytes + " bytes");
+            assertTrue(allocated < 64 * 1024, codec + ": the second read of a " + fileBytes + "-byte file allocated "
+                    + allocated + " bytes");
+            buffer.settle();
+            assertEquals(lastOfEachKey(records), live(buffer), codec + ", read again");
+        }
+    }
+
     private enum Codec {
         /** lz4-java's blocks as Spark writes them (32 KB), and small ones that most records cross. */
         LZ4(new int[]{64, 100, 1024, 32 * 1024}),
