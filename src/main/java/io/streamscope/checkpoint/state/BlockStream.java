@@ -11,9 +11,11 @@ import java.io.InputStream;
  */
 abstract class BlockStream extends InputStream {
 
+    private static final byte[] NONE = new byte[0];
+
     protected final InputStream in;
-    private byte[] block = new byte[0];
-    private byte[] compressed = new byte[0];
+    private byte[] block = NONE;
+    private byte[] compressed = NONE;
     private int limit;
     private int position;
     private boolean finished;
@@ -89,8 +91,8 @@ abstract class BlockStream extends InputStream {
     public final void close() throws IOException {
         ReadBuffers.giveBack(ReadBuffers.Use.BLOCK, block);
         ReadBuffers.giveBack(ReadBuffers.Use.COMPRESSED, compressed);
-        block = new byte[0];
-        compressed = new byte[0];
+        block = NONE;
+        compressed = NONE;
         limit = 0;
         position = 0;
         finished = true;

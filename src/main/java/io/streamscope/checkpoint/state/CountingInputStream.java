@@ -21,6 +21,8 @@ final class CountingInputStream extends InputStream {
 
     private final InputStream in;
     private final long fileSize;
+    /** The most read from the file at once: its size up to 1 MB, or 16 KB (the buffer lent may be longer). */
+    private final int fillSize;
     private byte[] buffer;
     private int position;
     private int limit;
@@ -33,8 +35,8 @@ final class CountingInputStream extends InputStream {
     CountingInputStream(InputStream in, long fileSize, boolean whole) {
         this.in = in;
         this.fileSize = fileSize;
-        this.buffer = ReadBuffers.take(ReadBuffers.Use.FILE,
-                whole ? (int) Math.max(SMALL_BUFFER, Math.min(fileSize, LARGEST_BUFFER)) : SMALL_BUFFER);
+        this.fillSize = whole ? (int) Math.max(SMALL_BUFFER, Math.min(fileSize, LARGEST_BUFFER)) : SMALL_BUFFER;
+        this.buffer = ReadBuffers.take(ReadBuffers.Use.FILE, fillSize);
     }
 
     long fileSize() {
@@ -55,7 +57,7 @@ final class CountingInputStream extends InputStream {
             limit -= position;
             position = 0;
             while (limit < n) {
-                int got = in.read(buffer, limit, buffer.length - limit);
+                int got = in.read(buffer, limit, fillSize - limit);
                 if (got < 0) {
                     break;
                 }
@@ -81,7 +83,7 @@ final class CountingInputStream extends InputStream {
             return 0;
         }
         if (position == limit) {
-            if (length >= buffer().length) { // as large as the buffer: straight into the reader's array
+            if (length >= fillSize) { // as much as a fill: straight into the reader's array
                 int got = in.read(to, offset, length);
                 if (got > 0) {
                     count += got;
@@ -133,7 +135,7 @@ final class CountingInputStream extends InputStream {
     }
 
     private boolean fill() throws IOException {
-        int got = in.read(buffer(), 0, buffer.length);
+        int got = in.read(buffer(), 0, fillSize);
         position = 0;
         limit = Math.max(got, 0);
         return got > 0;
