@@ -1,6 +1,5 @@
 package io.streamscope.checkpoint.state;
 
-import com.github.luben.zstd.ZstdInputStream;
 import com.ning.compress.lzf.LZFInputStream;
 import com.ning.compress.lzf.util.ChunkDecoderFactory;
 
@@ -74,8 +73,7 @@ public enum StateCodec {
             // Pure-Java "safe" decoders where there is a choice: damaged input raises an exception, never reads past a buffer.
             case LZ4 -> new Lz4BlockStream(in, () -> fileSize - in.count());
             case SNAPPY -> new SnappyStream(in, () -> fileSize - in.count());
-            // zstd-jni's stream goes to native code at every read, of a 4-byte length as of a block: buffered here
-            case ZSTD -> new java.io.BufferedInputStream(new ZstdInputStream(in), 64 * 1024);
+            case ZSTD -> new ZstdStream(in);
             case LZF -> new LZFInputStream(ChunkDecoderFactory.safeInstance(), in);
         };
     }

@@ -169,7 +169,10 @@ class StateFileRecordsTest {
         Path lz4 = write(Codec.LZ4, 1024, out -> writePlain(out, lz4Records));
         List<Written> snappyRecords = randomRecords(new Random(13), 3_000, false);
         Path snappy = write(Codec.SNAPPY, 32 * 1024, out -> writePlain(out, snappyRecords));
+        List<Written> zstdRecords = randomRecords(new Random(14), 3_000, false);
+        Path zstd = write(Codec.ZSTD, 32 * 1024, out -> writePlain(out, zstdRecords));
         List<StateRecord> lz4Read = new ArrayList<>();
+        List<StateRecord> zstdRead = new ArrayList<>();
         List<StateRecord> snappyRead = new ArrayList<>();
         List<StateRecord> outerRead = new ArrayList<>();
         StateFileReader.read(outer, record -> {
@@ -177,6 +180,7 @@ class StateFileRecordsTest {
                 try {
                     StateFileReader.read(lz4, lz4Read::add);
                     StateFileReader.read(snappy, snappyRead::add);
+                    StateFileReader.read(zstd, zstdRead::add);
                 } catch (IOException | StateFileException e) {
                     throw new AssertionError(e);
                 }
@@ -185,6 +189,7 @@ class StateFileRecordsTest {
         });
         assertEquals(describe(lz4Records), describeRead(lz4Read), "LZ4, read inside the other file");
         assertEquals(describe(snappyRecords), describeRead(snappyRead), "Snappy, read inside the other file");
+        assertEquals(describe(zstdRecords), describeRead(zstdRead), "zstd, read inside the other file");
         assertEquals(describe(outerRecords), describeRead(outerRead), "the file read around them");
     }
 
@@ -218,7 +223,9 @@ class StateFileRecordsTest {
         /** lz4-java's blocks as Spark writes them (32 KB), and small ones that most records cross. */
         LZ4(new int[]{64, 100, 1024, 32 * 1024}),
         /** snappy-java's chunks: its smallest (1 KB) and Spark's default (32 KB). */
-        SNAPPY(new int[]{1024, 32 * 1024});
+        SNAPPY(new int[]{1024, 32 * 1024}),
+        /** zstd-jni's frames behind Spark's output buffer (32 KB by default): read in blocks of 64 KB decompressed. */
+        ZSTD(new int[]{1024, 32 * 1024});
 
         final int[] blockSizes;
 
@@ -246,10 +253,12 @@ class StateFileRecordsTest {
 
     private Path write(Codec codec, int blockSize, Records records) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        OutputStream compressed = codec == Codec.LZ4
-                ? new LZ4BlockOutputStream(bytes, blockSize, LZ4Factory.fastestInstance().fastCompressor(),
-                        XXHashFactory.fastestInstance().newStreamingHash32(LZ4_SEED).asChecksum(), false)
-                : new SnappyOutputStream(bytes, blockSize);
+        OutputStream compressed = switch (codec) {
+            case LZ4 -> new LZ4BlockOutputStream(bytes, blockSize, LZ4Factory.fastestInstance().fastCompressor(),
+                    XXHashFactory.fastestInstance().newStreamingHash32(LZ4_SEED).asChecksum(), false);
+            case SNAPPY -> new SnappyOutputStream(bytes, blockSize);
+            case ZSTD -> new java.io.BufferedOutputStream(new com.github.luben.zstd.ZstdOutputStreamNoFinalizer(bytes, 1), blockSize);
+        };
         try (DataOutputStream out = new DataOutputStream(compressed)) {
             records.write(out);
         }
