@@ -10,8 +10,8 @@ import java.util.List;
  * The state targets of issue 16, whole processes ({@code java -jar target/streamscope.jar state DIR --batch 2 > FILE},
  * and the app image's {@code bin/streamscope} when built), each beside its anchor: Spark 4.0.1's State Data Source
  * on the same layout, rows and JSON (measured once on this machine, 2 cores, from a real Spark query's checkpoint:
- * Spark is no dependency of ours, so its figure is quoted), and the LZ4 floor (a process that only LZ4-decompresses
- * the same files: {@link Lz4Floor}) run in the same loop. Peak RSS through {@code /usr/bin/time}.
+ * Spark is no dependency of ours, so its figure is quoted), and the decompression floor (a process that only
+ * decompresses the same files, LZ4 or zstd: {@link DecompressionFloor}) run in the same loop. Peak RSS through {@code /usr/bin/time}.
  * <ul>
  * <li>{@code rocksdb}: 1M keys, 200 partitions, RocksDB with changelog checkpointing; Spark 15.2–18.9 s, 900 MB;
  *     target ≥ 20× Spark (≤ 0.76 s), ≤ 150 MB RSS</li>
@@ -20,6 +20,8 @@ import java.util.List;
  * <li>{@code history}: the 1M keys of {@code hdfs} after 100 batches with Spark's defaults (a snapshot every ten
  *     versions, all 100 kept: 22,000 files, 144 MB), read at the newest; no Spark figure and no target, the floor
  *     that of the files the read takes (the newest snapshots)</li>
+ * <li>{@code zstd}: the 1M keys of {@code hdfs} with {@code spark.sql.streaming.stateStore.compression.codec=zstd}; no
+ *     Spark figure and no target, beside its zstd floor</li>
  * </ul>
  * The stores are written once under {@code target/bench-state/} (the 10M one takes a minute) and kept.
  * Run after {@code mvn -B -o -q package -DskipTests}:
@@ -39,7 +41,11 @@ public final class StateTargetsBench {
             return sparkLow > 0;
         }
 
-        /** The files an LZ4 floor decompresses: all, or those of the newest version's snapshots. */
+        String codec() {
+            return layout == SyntheticStateStore.Layout.HDFS_ZSTD ? "zstd" : "LZ4";
+        }
+
+        /** The files the floor decompresses: all, or those of the newest version's snapshots. */
         List<String> floorFiles() {
             return versions == 3 ? List.of() : List.of(versions + "\\.snapshot");
         }
@@ -49,7 +55,8 @@ public final class StateTargetsBench {
             new Case("rocksdb", 1_000_000, SyntheticStateStore.Layout.ROCKSDB_CHANGELOG, 3, List.of(), 15.2, 18.9, "900 MB", 20),
             new Case("hdfs10m", 10_000_000, SyntheticStateStore.Layout.HDFS, 3, List.of("-Xmx512m"), 24.0, 24.0, "4.4 GB", 10),
             new Case("hdfs", 1_000_000, SyntheticStateStore.Layout.HDFS, 3, List.of(), 10.0, 10.5, "?", 12),
-            new Case("history", 1_000_000, SyntheticStateStore.Layout.HDFS, 100, List.of(), 0, 0, "", 0));
+            new Case("history", 1_000_000, SyntheticStateStore.Layout.HDFS, 100, List.of(), 0, 0, "", 0),
+            new Case("zstd", 1_000_000, SyntheticStateStore.Layout.HDFS_ZSTD, 3, List.of(), 0, 0, "", 0));
 
     private StateTargetsBench() {
     }
@@ -59,7 +66,7 @@ public final class StateTargetsBench {
             System.out.println("StateTargetsBench: build the jar first: mvn -B -o -q package -DskipTests");
             return;
         }
-        List<String> chosen = args.length == 0 ? List.of("rocksdb", "hdfs10m", "hdfs", "history") : List.of(args);
+        List<String> chosen = args.length == 0 ? List.of("rocksdb", "hdfs10m", "hdfs", "history", "zstd") : List.of(args);
         Path base = Files.createDirectories(Path.of("target/bench-state"));
         for (Case c : CASES) {
             if (chosen.contains(c.name())) {
@@ -90,7 +97,7 @@ public final class StateTargetsBench {
         List<Long> imageMs = new ArrayList<>();
         List<Long> imageRss = new ArrayList<>();
         List<String> floor = new ArrayList<>(List.of("java", "-cp", "target/test-classes:target/streamscope.jar",
-                Lz4Floor.class.getName(), folder.toString()));
+                DecompressionFloor.class.getName(), folder.toString()));
         floor.addAll(c.floorFiles());
         String batch = String.valueOf(c.versions() - 1);
         for (int run = 0; run < RUNS; run++) {
@@ -114,7 +121,7 @@ public final class StateTargetsBench {
         if (c.quoted()) {
             System.out.printf("  Spark 4.0.1 State Data Source (quoted)  %.1f–%.1f s, %s%n", c.sparkLow(), c.sparkHigh(), c.sparkMemory());
         }
-        System.out.printf("  LZ4 floor (Lz4Floor, a process)         %s%n", WholeProcess.seconds(floorMs));
+        System.out.printf("  %-4s floor (DecompressionFloor, a process) %s%n", c.codec(), WholeProcess.seconds(floorMs));
         print("java -jar", jarMs, jarCpu, jarRss, c, floorMs);
         if (image) {
             print("app image", imageMs, imageCpu, imageRss, c, floorMs);
@@ -129,9 +136,9 @@ public final class StateTargetsBench {
     private static void print(String what, List<Long> ms, List<Long> cpu, List<Long> rss, Case c, List<Long> floorMs) {
         double seconds = WholeProcess.median(ms) / 1000.0;
         String spark = c.quoted() ? String.format(" = %.1f–%.1f× faster than Spark,", c.sparkLow() / seconds, c.sparkHigh() / seconds) : ",";
-        System.out.printf("  %-38s  %s (CPU %s), peak RSS %d MB (%d–%d)%s %.2f× the LZ4 floor%n",
+        System.out.printf("  %-38s  %s (CPU %s), peak RSS %d MB (%d–%d)%s %.2f× the %s floor%n",
                 what, WholeProcess.seconds(ms), WholeProcess.seconds(cpu), WholeProcess.median(rss), rss.stream().min(Long::compare).orElse(-1L),
-                rss.stream().max(Long::compare).orElse(-1L), spark, seconds * 1000 / WholeProcess.median(floorMs));
+                rss.stream().max(Long::compare).orElse(-1L), spark, seconds * 1000 / WholeProcess.median(floorMs), c.codec());
     }
 
     /** The lines that are rows: {@code {"partition":…}}, one a line. */

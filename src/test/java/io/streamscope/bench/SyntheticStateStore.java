@@ -31,6 +31,11 @@ public final class SyntheticStateStore {
         /** {@code HDFSBackedStateStoreProvider}: {@code N.delta}. */
         HDFS("org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider", ".delta"),
         /**
+         * The same with {@code spark.sql.streaming.stateStore.compression.codec=zstd}: Spark's {@code ZStdCompressionCodec}
+         * writes zstd-jni's frames (level 1) behind a 32 KB buffer.
+         */
+        HDFS_ZSTD("org.apache.spark.sql.execution.streaming.state.HDFSBackedStateStoreProvider", ".delta"),
+        /**
          * {@code RocksDBStateStoreProvider} with changelog checkpointing: {@code N.changelog} (v1, LZ4), keys and values
          * each behind the one-byte encoding version Spark 4's UnsafeRow encoder writes, as in {@code shop-totals-rocksdb}.
          */
@@ -55,12 +60,14 @@ public final class SyntheticStateStore {
         for (int partition = 0; partition < partitions; partition++) {
             Path dir = Files.createDirectories(folder.resolve("state/0/" + partition));
             for (int version = 1; version <= 3; version++) {
-                try (DataOutputStream out = new DataOutputStream(lz4(Files.newOutputStream(dir.resolve(version + layout.suffix))))) {
+                OutputStream file = Files.newOutputStream(dir.resolve(version + layout.suffix));
+                try (DataOutputStream out = new DataOutputStream(layout == Layout.HDFS_ZSTD ? zstd(file) : lz4(file))) {
+                    boolean rocksDb = layout == Layout.ROCKSDB_CHANGELOG;
                     for (long key = partition; key < keys; key += partitions) {
                         if (version == 1 || (key / partitions) % 10 == version) {
                             byte[] k = row(key);
                             byte[] v = row(key * version, version);
-                            writeRecord(out, layout == Layout.HDFS ? k : versioned(k), layout == Layout.HDFS ? v : versioned(v));
+                            writeRecord(out, rocksDb ? versioned(k) : k, rocksDb ? versioned(v) : v);
                         }
                     }
                     out.writeInt(-1);
@@ -135,6 +142,10 @@ public final class SyntheticStateStore {
     private static OutputStream lz4(OutputStream out) {
         return new LZ4BlockOutputStream(out, 32 * 1024, LZ4Factory.fastestInstance().fastCompressor(),
                 XXHashFactory.fastestInstance().newStreamingHash32(0x9747b28c).asChecksum(), false);
+    }
+
+    private static OutputStream zstd(OutputStream out) throws IOException {
+        return new java.io.BufferedOutputStream(new com.github.luben.zstd.ZstdOutputStreamNoFinalizer(out, 1), 32 * 1024);
     }
 
     private static void writeRecord(DataOutputStream out, byte[] key, byte[] value) throws IOException {
