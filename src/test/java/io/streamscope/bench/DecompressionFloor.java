@@ -1,6 +1,7 @@
 package io.streamscope.bench;
 
 import com.github.luben.zstd.ZstdInputStreamNoFinalizer;
+import io.streamscope.checkpoint.state.StateCodec;
 import net.jpountz.lz4.LZ4BlockInputStream;
 import net.jpountz.lz4.LZ4Factory;
 import net.jpountz.xxhash.XXHashFactory;
@@ -21,8 +22,6 @@ import java.util.stream.Stream;
  * Run: {@code java -cp target/test-classes:target/streamscope.jar io.streamscope.bench.DecompressionFloor CHECKPOINT [NAMES]}
  */
 public final class DecompressionFloor {
-
-    private static final int ZSTD_MAGIC = 0x28B52FFD;
 
     private DecompressionFloor() {
     }
@@ -51,9 +50,7 @@ public final class DecompressionFloor {
 
     private static boolean isZstd(Path file) throws IOException {
         try (InputStream raw = Files.newInputStream(file)) {
-            byte[] magic = raw.readNBytes(4);
-            return magic.length == 4
-                    && ((magic[0] & 0xFF) << 24 | (magic[1] & 0xFF) << 16 | (magic[2] & 0xFF) << 8 | magic[3] & 0xFF) == ZSTD_MAGIC;
+            return StateCodec.sniff(raw.readNBytes(8)) == StateCodec.ZSTD;
         }
     }
 
