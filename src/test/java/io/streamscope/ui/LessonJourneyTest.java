@@ -3,7 +3,6 @@ package io.streamscope.ui;
 import io.streamscope.lesson.Evidence;
 import io.streamscope.lesson.FiveQuestions;
 import io.streamscope.lesson.LessonStep;
-import io.streamscope.replay.OutputMode;
 import io.streamscope.ui.lesson.LessonController;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -18,12 +17,10 @@ import org.testfx.util.WaitForAsyncUtils;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
-import static io.streamscope.ui.UiTestSupport.SAMPLES;
 import static io.streamscope.ui.UiTestSupport.onFx;
 import static io.streamscope.ui.UiTestSupport.screenshot;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -62,7 +59,7 @@ class LessonJourneyTest {
             if (i > 0) {
                 robot.type(i % 2 == 0 ? KeyCode.PAGE_DOWN : KeyCode.RIGHT); // a clicker sends either
             }
-            awaitStep(step);
+            UiTestSupport.awaitLessonStep(window, step);
             ProjectorLayoutTest.pulse(robot, window.scene()); // the words are checked as drawn once the fits settled
             assertEquals(i, (int) onFx(lesson.indexProperty()::get));
             String title = onFx(stage::getTitle);
@@ -109,23 +106,5 @@ class LessonJourneyTest {
         assertEquals(steps.size() - 2, (int) onFx(lesson.indexProperty()::get));
         robot.interact(lesson::stop);
         assertTrue(onFx(() -> !stage.getTitle().startsWith("Lesson")));
-    }
-
-    /** Until the step's sample is open at its batch, replayed in its mode, and nothing else runs. */
-    private void awaitStep(LessonStep step) throws Exception {
-        Path folder = SAMPLES.resolve(step.sample()).toAbsolutePath().normalize();
-        OutputMode mode = step.mode().map(name -> OutputMode.valueOf(name.toUpperCase(Locale.ROOT))).orElse(null);
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> {
-            WindowModel model = window.model();
-            Path open = model.checkpoint().folderProperty().get();
-            var outcome = model.replay().getOutcome();
-            return open != null && open.toAbsolutePath().normalize().equals(folder) && !model.checkpoint().isLoading()
-                    && !model.replay().isRunning() && outcome != null
-                    && outcome.request().checkpoint().path().toAbsolutePath().normalize().equals(folder)
-                    && model.timeline().getSelectedBatch() != null
-                    && model.timeline().getSelectedBatch().id() == step.batchId()
-                    && (mode == null || outcome.mode() == mode) && !model.activity().isBusy();
-        }));
-        UiTestSupport.awaitIdle(window);
     }
 }

@@ -69,6 +69,29 @@ public final class UiTestSupport {
         awaitIdle(window);
     }
 
+    /**
+     * Waits until the lesson's {@code step} is on show: its sample open and replayed, its batch selected, its mode set
+     * (where it names one), nothing running.
+     */
+    public static void awaitLessonStep(MainWindow window, io.streamscope.lesson.LessonStep step) throws Exception {
+        Path folder = SAMPLES.resolve(step.sample()).toAbsolutePath().normalize();
+        io.streamscope.replay.OutputMode mode = step.mode()
+                .map(name -> io.streamscope.replay.OutputMode.valueOf(name.toUpperCase(java.util.Locale.ROOT)))
+                .orElse(null);
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> onFx(() -> {
+            WindowModel model = window.model();
+            Path open = model.checkpoint().folderProperty().get();
+            var outcome = model.replay().getOutcome();
+            return open != null && open.toAbsolutePath().normalize().equals(folder) && !model.checkpoint().isLoading()
+                    && !model.replay().isRunning() && outcome != null
+                    && outcome.request().checkpoint().path().toAbsolutePath().normalize().equals(folder)
+                    && model.timeline().getSelectedBatch() != null
+                    && model.timeline().getSelectedBatch().id() == step.batchId()
+                    && (mode == null || outcome.mode() == mode) && !model.activity().isBusy();
+        }));
+        awaitIdle(window);
+    }
+
     public static void awaitIdle(MainWindow window) throws Exception {
         WaitForAsyncUtils.waitForFxEvents();
         WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> !onFx(window.model().activity()::isBusy));

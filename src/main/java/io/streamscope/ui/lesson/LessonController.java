@@ -59,14 +59,20 @@ public final class LessonController {
     static final java.util.Set<String> INSPECTOR_IDS = java.util.Set.of("foreachBatchLab", "progressPane", "lagLabel",
             "progressText", "progressSummary", "stateTable", "batchRunsText", "offsetsText", "commitsText");
 
+    /** The most of the lesson panel's width a file beside the step's text may take. */
+    static final double FILE_BESIDE_SHARE = 0.4;
+
     private final ReadOnlyBooleanWrapper active = new ReadOnlyBooleanWrapper(this, "active", false);
     private final ReadOnlyIntegerWrapper index = new ReadOnlyIntegerWrapper(this, "index", -1);
     private final ReadOnlyIntegerWrapper answered = new ReadOnlyIntegerWrapper(this, "answered", 0);
 
     private final VBox panel = new VBox();
     private final Label stepLabel = new Label();
+    /** The step's text, and beside it the file it points at where that is narrow enough ({@link #placeFile}). */
+    private final HBox body = new HBox();
     private final Label text = new Label();
     private final Label file = new Label();
+    private boolean fileShown;
     private final VBox answers = new VBox();
     private final Button back = new Button("◀ Back");
     private final Button next = new Button("Next ▶");
@@ -118,7 +124,14 @@ public final class LessonController {
         bar.getStyleClass().add("lesson-bar");
         bar.setSpacing(8);
         bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        panel.getChildren().addAll(bar, text);
+        body.getStyleClass().add("lesson-body");
+        HBox.setHgrow(text, Priority.ALWAYS);
+        text.setMinWidth(0);
+        body.getChildren().add(text);
+        panel.getChildren().addAll(bar, body);
+        panel.widthProperty().addListener((property, old, width) -> placeFile());
+        file.textProperty().addListener((property, old, content) -> placeFile());
+        file.fontProperty().addListener((property, old, font) -> placeFile()); // zoomed: its lines' width changed
         panel.setVisible(false);
         panel.setManaged(false);
         back.disableProperty().bind(index.lessThanOrEqualTo(0));
@@ -221,6 +234,8 @@ public final class LessonController {
         index.set(i);
         stepLabel.setText("Step " + step.number() + "/" + steps.size() + " · " + step.part() + ": " + step.title());
         text.setText(step.text());
+        fileShown = false;
+        body.getChildren().remove(file);
         panel.getChildren().removeAll(file, answers);
         clearHighlight();
         Path folder = samples.resolve(step.sample()).toAbsolutePath().normalize();
@@ -397,8 +412,9 @@ public final class LessonController {
             return;
         }
         int ticket = index.get();
+        fileShown = true;
         file.setText(relative + " …");
-        panel.getChildren().add(file);
+        placeFile();
         BackgroundTasks.create(() -> {
             Path shown = Files.exists(path) ? path : folder.getParent().resolve(relative);
             List<String> lines = Files.readAllLines(shown);
@@ -413,6 +429,27 @@ public final class LessonController {
                 file.setText(relative + ": " + error.getMessage());
             }
         }).runOn(model.activity());
+    }
+
+    /**
+     * The step's file beside its text where its longest line takes at most {@link #FILE_BESIDE_SHARE} of the panel's
+     * width (commits/2's three short lines), else under it (offsets/2's conf line): on a 1280×720 projector, under the
+     * text, commits/2 took the height of the sink's rows.
+     */
+    private void placeFile() {
+        if (!fileShown) {
+            return;
+        }
+        double room = panel.getWidth() - panel.snappedLeftInset() - panel.snappedRightInset();
+        boolean beside = room > 0 && file.prefWidth(-1) <= room * FILE_BESIDE_SHARE; // unplaced: under, wrapped
+        javafx.scene.layout.Pane place = beside ? body : panel;
+        // beside the text its lines keep their width (the text wraps in what is left); under it they wrap in the panel
+        file.setMinWidth(beside ? Region.USE_PREF_SIZE : Region.USE_COMPUTED_SIZE);
+        if (file.getParent() != place) {
+            body.getChildren().remove(file);
+            panel.getChildren().remove(file);
+            place.getChildren().add(file);
+        }
     }
 
     private void showAnswers() {

@@ -318,13 +318,18 @@ public final class TablesController {
         return outcome.problem();
     }
 
-    /** A batch Spark ran more than once (it died before its commit, and ran again on restart), said above the tables. */
+    /**
+     * A batch Spark ran more than once (it died before its commit, and ran again on restart), said above the output;
+     * in presentation mode the timeline's strip says it across the window's width (above the output, on a 1280×720
+     * projector with a lesson's panel under the tables, its three lines left the sink's rows out of sight).
+     */
     private void showRuns(ReplayOutcome outcome, BatchStep step) {
         Optional<String> runs = outcome == null || step == null ? Optional.empty()
                 : outcome.runs().describe(step.batchId());
+        boolean shown = runs.isPresent() && !display.isPresentation();
         batchRunsLabel.setText(runs.orElse(""));
-        batchRunsLabel.setVisible(runs.isPresent());
-        batchRunsLabel.setManaged(runs.isPresent());
+        batchRunsLabel.setVisible(shown);
+        batchRunsLabel.setManaged(shown);
     }
 
     private void showRefusal(String text) {

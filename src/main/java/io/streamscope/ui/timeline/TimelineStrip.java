@@ -11,12 +11,14 @@ import javafx.scene.layout.VBox;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The timeline folded to a compact strip, for presentation mode: one line per lane (source or partition) with the
  * selected batch's range and commit mark and its neighbours beside it, then one line saying what the selected batch's
- * state means (committed, or the will-replay explanation), the trigger and the lag. Text, not a canvas: it reads from
- * the back of a classroom and takes two or three lines of the height.
+ * state means (committed, or the will-replay explanation), where Spark ran it more than once, how (the output says it
+ * out of presentation mode), then the trigger and the lag. Text, not a canvas: it reads from the back of a classroom and
+ * takes two or three lines of the height.
  */
 public final class TimelineStrip extends VBox {
 
@@ -28,6 +30,7 @@ public final class TimelineStrip extends VBox {
     private final TimelineViewModel timeline;
     private final ReplayViewModel replay;
     private final Label notes = new Label();
+    private final Label runs = new Label();
     private final Label lag = new Label();
 
     public TimelineStrip(TimelineViewModel timeline, ReplayViewModel replay) {
@@ -40,6 +43,11 @@ public final class TimelineStrip extends VBox {
         notes.setWrapText(true);
         notes.setMaxWidth(Double.MAX_VALUE);
         notes.setMinHeight(USE_PREF_SIZE);
+        runs.setId("stripRunsLabel");
+        runs.getStyleClass().add("strip-runs");
+        runs.setWrapText(true);
+        runs.setMaxWidth(Double.MAX_VALUE);
+        runs.setMinHeight(USE_PREF_SIZE);
         lag.setId("stripLagLabel");
         lag.getStyleClass().add("strip-lag");
         lag.setWrapText(true);
@@ -121,6 +129,9 @@ public final class TimelineStrip extends VBox {
         notes.pseudoClassStateChanged(REPLAY, batch.willReplay());
         children.add(notes);
         ReplayOutcome outcome = replay == null ? null : replay.getOutcome();
+        Optional<String> ranAgain = outcome == null ? Optional.empty() : outcome.runs().describe(batch.id());
+        runs.setText(ranAgain.orElse(""));
+        ranAgain.ifPresent(text -> children.add(runs));
         String lagText = outcome == null ? "" : ProgressText.lag(outcome);
         String trigger = outcome == null ? "" : TriggerText.describe(outcome, data);
         String both = (trigger + (trigger.isEmpty() || lagText.isEmpty() ? "" : " · ") + lagText).trim();
