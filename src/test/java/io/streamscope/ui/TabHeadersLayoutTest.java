@@ -120,4 +120,28 @@ class TabHeadersLayoutTest {
                 && menu.getLayoutBounds().getWidth() > 0
                 && menu.localToScene(menu.getLayoutBounds()).getMaxX() <= strip.getMaxX() + 0.5;
     }
+
+    /** Where the selected tab's title is not all on show: past the header area's edges or under the menu's button. */
+    static List<String> selectedTitleCut(TabPane pane) {
+        List<String> cut = new ArrayList<>();
+        Node area = pane.lookup(".tab-header-area");
+        Node selected = pane.lookupAll(".tab").stream().filter(tab -> tab.getPseudoClassStates().stream()
+                .anyMatch(state -> state.getPseudoClassName().equals("selected"))).findFirst().orElse(null);
+        if (area == null || selected == null) {
+            return List.of("no header area or selected tab");
+        }
+        Bounds tab = selected.localToScene(selected.getLayoutBounds());
+        Bounds shown = area.localToScene(area.getLayoutBounds());
+        if (tab.getMinX() < shown.getMinX() - 0.5 || tab.getMaxX() > shown.getMaxX() + 0.5) {
+            cut.add("past the header area: " + tab + " in " + shown);
+        }
+        Node menu = area.lookup(".control-buttons-tab");
+        if (menu != null && menu.isVisible()) {
+            Bounds button = menu.localToScene(menu.getLayoutBounds());
+            if (button.getWidth() > 0 && tab.getMaxX() > button.getMinX() + 0.5) {
+                cut.add("under the menu's button: " + tab + " against " + button);
+            }
+        }
+        return cut;
+    }
 }

@@ -6,6 +6,7 @@ import javafx.scene.control.Labeled;
 import javafx.scene.control.TabPane;
 import javafx.scene.layout.Region;
 
+import java.lang.reflect.Method;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -19,6 +20,9 @@ import java.util.function.BooleanSupplier;
  * Whether they would fit at the normal padding is worked out from what shows now, so that narrowing them changes no
  * answer: each header's width less its padding, plus the normal padding, measured in ems while it was on show (it is
  * given in ems, so it follows the zoom).
+ * <p>
+ * Where the titles overflow, the selected one is brought whole into view again whenever the titles' widths or the
+ * menu's button change ({@link #revealSelected}).
  */
 public final class TabHeadersFit {
 
@@ -31,6 +35,8 @@ public final class TabHeadersFit {
      * the button, a pixel short of the width asked for, the titles no longer fitted and it came back, and so on.
      */
     static final String ALL_FIT = "all-titles-fit";
+
+    private static final Method INVALIDATE_SCROLL_OFFSET = invalidateScrollOffset();
 
     private final TabPane pane;
     private final Runnable titlesResized;
@@ -75,7 +81,40 @@ public final class TabHeadersFit {
         headerArea.widthProperty().addListener(refit);
         headers.widthProperty().addListener(refit);
         headers.widthProperty().addListener(observable -> titlesResized.run());
+        headers.widthProperty().addListener(observable -> revealSelected());
+        if (headerArea.lookup(".control-buttons-tab") instanceof Region menu) {
+            menu.widthProperty().addListener(observable -> revealSelected());
+        }
         apply();
+    }
+
+    /**
+     * Has JavaFX scroll the titles to the selected one at the next layout. It does so itself when the selection or the
+     * pane's width changes, measuring the overflow menu's button as it is at that moment: a button that then showed,
+     * or titles narrowed after, left the selected title under the button (at 1280 px in presentation mode, a lesson
+     * step's "Restarts" read "Resta"). The call is to the header area's own method (JavaFX's skin, not its API, opened
+     * to the app as for ControlsFX); where it cannot be reached, JavaFX scrolls as before.
+     */
+    private void revealSelected() {
+        if (INVALIDATE_SCROLL_OFFSET != null && INVALIDATE_SCROLL_OFFSET.getDeclaringClass().isInstance(headerArea)) {
+            try {
+                INVALIDATE_SCROLL_OFFSET.invoke(headerArea);
+                headers.requestLayout();
+            } catch (ReflectiveOperationException | RuntimeException unreachable) {
+                // JavaFX's own scrolling stands
+            }
+        }
+    }
+
+    private static Method invalidateScrollOffset() {
+        try {
+            Method method = Class.forName("javafx.scene.control.skin.TabPaneSkin$TabHeaderArea")
+                    .getDeclaredMethod("invalidateScrollOffset");
+            method.setAccessible(true);
+            return method;
+        } catch (ReflectiveOperationException | RuntimeException unreachable) {
+            return null;
+        }
     }
 
     private void apply() {

@@ -56,7 +56,7 @@ public final class LessonController {
     private final Path samples;
     private final List<LessonStep> steps = Chapter.steps();
     /** The evidence that lives in the inspector, which the step unfolds. */
-    static final java.util.Set<String> INSPECTOR_IDS = java.util.Set.of("foreachBatchLab", "progressPane", "lagLabel",
+    public static final java.util.Set<String> INSPECTOR_IDS = java.util.Set.of("foreachBatchLab", "progressPane", "lagLabel",
             "progressText", "progressSummary", "stateTable", "batchRunsText", "offsetsText", "commitsText");
 
     /** The most of the lesson panel's width a file beside the step's text may take. */
