@@ -114,7 +114,7 @@ class LessonOnAProjectorTest {
             assertTrue(onFx(() -> shown(banner) && banner.isManaged()), "above the output out of presentation mode");
             assertEquals(onFx(strip::getText), onFx(banner::getText));
 
-            // offsets/1, whose conf line is wide, goes under the step's text and wraps within the panel
+            // offsets/1, whose conf line is wide, goes under the step's text, each line on one line of the panel
             robot.interact(() -> window.model().display().presentationProperty().set(true));
             robot.interact(() -> lesson.go(9));
             UiTestSupport.awaitLessonStep(window, onFx(() -> lesson.steps().get(9)));
@@ -129,6 +129,17 @@ class LessonOnAProjectorTest {
                     "offsets/1 under the step's text");
             assertTrue(onFx(() -> file.localToScene(file.getLayoutBounds()).getMaxX()) <= scene.getWidth() + 1,
                     "offsets/1 within the window's width");
+            // one line each: the conf line clipped at the panel's edge, the offsets whole
+            String drawn = onFx(() -> ((Text) file.lookup(".text")).getText());
+            assertTrue(drawn.endsWith("\n{\"orders\":{\"0\":5}}"), drawn);
+            double lineHeight = onFx(() -> {
+                Text line = new Text("v1");
+                line.setFont(file.getFont());
+                return line.getLayoutBounds().getHeight();
+            });
+            double textHeight = onFx(() -> file.getHeight() - file.snappedTopInset() - file.snappedBottomInset());
+            assertTrue(textHeight < 4.5 * lineHeight, "four lines: " + textHeight + " px of " + lineHeight + " px lines");
+            screenshot(robot, scene, "lesson/lesson-step-10-1280x720.png");
         } finally {
             robot.interact(() -> {
                 window.lesson().stop();

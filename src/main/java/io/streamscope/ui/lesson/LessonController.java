@@ -101,7 +101,7 @@ public final class LessonController {
         text.setMaxWidth(Double.MAX_VALUE);
         file.setId("lessonFileText");
         file.getStyleClass().add("lesson-file");
-        file.setWrapText(true);
+        file.setWrapText(false);
         file.setMinHeight(Region.USE_PREF_SIZE);
         answers.setId("lessonAnswers");
         answers.getStyleClass().add("lesson-answers");
@@ -433,7 +433,7 @@ public final class LessonController {
 
     /**
      * The step's file beside its text where its longest line takes at most {@link #FILE_BESIDE_SHARE} of the panel's
-     * width (commits/2's three short lines), else under it (offsets/2's conf line): on a 1280×720 projector, under the
+     * width (commits/2's three short lines), else under it (offsets/1's conf line): on a 1280×720 projector, under the
      * text, commits/2 took the height of the sink's rows.
      */
     private void placeFile() {
@@ -443,7 +443,8 @@ public final class LessonController {
         double room = panel.getWidth() - panel.snappedLeftInset() - panel.snappedRightInset();
         boolean beside = room > 0 && file.prefWidth(-1) <= room * FILE_BESIDE_SHARE; // unplaced: under, wrapped
         javafx.scene.layout.Pane place = beside ? body : panel;
-        // beside the text its lines keep their width (the text wraps in what is left); under it they wrap in the panel
+        // beside the text its lines keep their width (the text wraps in what is left); under it a line longer than the
+        // panel is clipped, one line each (offsets/1's conf line, wrapped, had taken a row of each table)
         file.setMinWidth(beside ? Region.USE_PREF_SIZE : Region.USE_COMPUTED_SIZE);
         if (file.getParent() != place) {
             body.getChildren().remove(file);
