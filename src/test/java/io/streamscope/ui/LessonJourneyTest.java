@@ -86,6 +86,11 @@ class LessonJourneyTest {
             Parent output = robot.lookup("#outputTabs").queryAs(Parent.class);
             assertEquals(List.of(), onFx(() -> PresentationTextTest.cutLabels(output)), "step " + step.number()
                     + ": the output's words whole"); // under the panel: "Append output mode not supported when there are ..."
+            if (evidence.target().contains("/_spark_metadata/")) { // the sinks step: what the sink received shows
+                TabPane outputTabs = robot.lookup("#outputTabs").queryAs(TabPane.class);
+                assertEquals("sinkTab", onFx(() -> outputTabs.getSelectionModel().getSelectedItem().getId()),
+                        "step " + step.number() + ": the sink's rows beside its log"); // the decode step's tab stayed
+            }
             if (LessonController.INSPECTOR_IDS.contains(evidence.target())) {
                 // JavaFX had scrolled the titles before its overflow menu's button took its width: "Resta" at step 13
                 TabPane inspector = robot.lookup("#inspectorTabs").queryAs(TabPane.class);

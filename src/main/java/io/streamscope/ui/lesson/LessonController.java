@@ -312,6 +312,13 @@ public final class LessonController {
             node.pseudoClassStateChanged(EVIDENCE, true);
         }
         front(node);
+        if (evidence.kind() == Evidence.Kind.FILE && evidence.target().contains("/_spark_metadata/")) {
+            // a file sink's own log: the rows that sink received beside it (not the tab the step before left)
+            Node sink = io.streamscope.ui.display.TabContentOnDemand.lookupById(root, "sinkTable");
+            if (sink != null) {
+                front(sink);
+            }
+        }
         if (evidence.kind() == Evidence.Kind.ROW || evidence.kind() == Evidence.Kind.CELL) {
             tables.markEvidence(evidence.target(), matching(evidence.target(), evidence.detail()));
         }
