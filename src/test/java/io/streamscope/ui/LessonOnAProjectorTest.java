@@ -112,6 +112,7 @@ class LessonOnAProjectorTest {
             robot.interact(() -> window.model().display().presentationProperty().set(false));
             UiTestSupport.awaitIdle(window);
             assertTrue(onFx(() -> shown(banner) && banner.isManaged()), "above the output out of presentation mode");
+            assertFalse(onFx(() -> shown(strip)), "the strip folded away with presentation mode");
             assertEquals(onFx(strip::getText), onFx(banner::getText));
 
             // offsets/1, whose conf line is wide, goes under the step's text, each line on one line of the panel

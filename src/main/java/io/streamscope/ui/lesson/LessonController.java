@@ -448,7 +448,7 @@ public final class LessonController {
             return;
         }
         double room = panel.getWidth() - panel.snappedLeftInset() - panel.snappedRightInset();
-        boolean beside = room > 0 && file.prefWidth(-1) <= room * FILE_BESIDE_SHARE; // unplaced: under, wrapped
+        boolean beside = room > 0 && file.prefWidth(-1) <= room * FILE_BESIDE_SHARE; // unplaced yet: under
         javafx.scene.layout.Pane place = beside ? body : panel;
         // beside the text its lines keep their width (the text wraps in what is left); under it a line longer than the
         // panel is clipped, one line each (offsets/1's conf line, wrapped, had taken a row of each table)
