@@ -87,31 +87,64 @@ class TabHeadersLayoutTest {
     }
 
     /**
-     * " narrowed: A, B whole": whether the titles are narrowed, then each title and where it shows: "whole" inside the
-     * pane's header strip (left of the overflow menu's button when that shows), "cut" partly, "hidden" not at all;
+     * " narrowed: A, B whole": whether the titles are narrowed, then each title and where it shows ({@link #titles}),
      * then " + menu" where the overflow menu's button shows.
      */
     static String describe(TabPane pane) {
-        Bounds strip = pane.localToScene(pane.getLayoutBounds());
+        List<Title> titles = titles(pane);
+        boolean allWhole = titles.stream().allMatch(Title::whole);
+        return (pane.lookup(".tab-header-area").getStyleClass().contains("crowded") ? " narrowed: " : ": ")
+                + String.join(", ", titles.stream().map(Title::toString).toList()) + (allWhole ? " whole" : "")
+                + (shows(menu(pane), strip(pane)) ? " + menu" : "");
+    }
+
+    /** The selected title where it does not show whole ("Restarts cut"); nothing where it does. */
+    static List<String> selectedTitleCut(TabPane pane) {
+        return titles(pane).stream().filter(title -> title.selected() && !title.whole()).map(Title::toString).toList();
+    }
+
+    /** A tab's title and where it shows: "whole", "cut" or "hidden". */
+    record Title(String text, String place, boolean selected) {
+        boolean whole() {
+            return place.equals("whole");
+        }
+
+        @Override
+        public String toString() {
+            return text + (whole() ? "" : " " + place);
+        }
+    }
+
+    /**
+     * Each title and where it shows: "whole" inside the pane's header strip (left of the overflow menu's button when
+     * that shows), "cut" partly, "hidden" not at all.
+     */
+    private static List<Title> titles(TabPane pane) {
+        Bounds strip = strip(pane);
         double right = strip.getMaxX();
-        Node menu = pane.lookup(".control-buttons-tab .tab-down-button");
-        boolean menuShows = shows(menu, strip);
-        if (menuShows) {
+        Node menu = menu(pane);
+        if (shows(menu, strip)) {
             right = Math.min(right, menu.localToScene(menu.getLayoutBounds()).getMinX());
         }
-        List<String> titles = new ArrayList<>();
-        List<String> places = new ArrayList<>();
+        List<Title> titles = new ArrayList<>();
         for (Node header : pane.lookupAll(".tab-header-area .tab")) {
             Labeled label = (Labeled) header.lookup(".tab-label");
             Bounds at = header.localToScene(header.getLayoutBounds());
             String place = at.getMinX() >= strip.getMinX() - 0.5 && at.getMaxX() <= right + 0.5 ? "whole"
                     : at.getMaxX() <= strip.getMinX() || at.getMinX() >= right ? "hidden" : "cut";
-            titles.add(label.getText() + (place.equals("whole") ? "" : " " + place));
-            places.add(place);
+            boolean selected = header.getPseudoClassStates().stream()
+                    .anyMatch(state -> state.getPseudoClassName().equals("selected"));
+            titles.add(new Title(label.getText(), place, selected));
         }
-        boolean allWhole = places.stream().allMatch("whole"::equals);
-        return (pane.lookup(".tab-header-area").getStyleClass().contains("crowded") ? " narrowed: " : ": ") + String.join(", ", titles)
-                + (allWhole ? " whole" : "") + (menuShows ? " + menu" : "");
+        return titles;
+    }
+
+    private static Bounds strip(TabPane pane) {
+        return pane.localToScene(pane.getLayoutBounds());
+    }
+
+    private static Node menu(TabPane pane) {
+        return pane.lookup(".control-buttons-tab .tab-down-button");
     }
 
     /** Whether the overflow menu's button is drawn: it and the region holding it visible, of some width, in the strip. */
@@ -119,29 +152,5 @@ class TabHeadersLayoutTest {
         return menu != null && menu.isVisible() && menu.getParent() != null && menu.getParent().isVisible()
                 && menu.getLayoutBounds().getWidth() > 0
                 && menu.localToScene(menu.getLayoutBounds()).getMaxX() <= strip.getMaxX() + 0.5;
-    }
-
-    /** Where the selected tab's title is not all on show: past the header area's edges or under the menu's button. */
-    static List<String> selectedTitleCut(TabPane pane) {
-        List<String> cut = new ArrayList<>();
-        Node area = pane.lookup(".tab-header-area");
-        Node selected = pane.lookupAll(".tab").stream().filter(tab -> tab.getPseudoClassStates().stream()
-                .anyMatch(state -> state.getPseudoClassName().equals("selected"))).findFirst().orElse(null);
-        if (area == null || selected == null) {
-            return List.of("no header area or selected tab");
-        }
-        Bounds tab = selected.localToScene(selected.getLayoutBounds());
-        Bounds shown = area.localToScene(area.getLayoutBounds());
-        if (tab.getMinX() < shown.getMinX() - 0.5 || tab.getMaxX() > shown.getMaxX() + 0.5) {
-            cut.add("past the header area: " + tab + " in " + shown);
-        }
-        Node menu = area.lookup(".control-buttons-tab");
-        if (menu != null && menu.isVisible()) {
-            Bounds button = menu.localToScene(menu.getLayoutBounds());
-            if (button.getWidth() > 0 && tab.getMaxX() > button.getMinX() + 0.5) {
-                cut.add("under the menu's button: " + tab + " against " + button);
-            }
-        }
-        return cut;
     }
 }
