@@ -46,7 +46,12 @@ fi
 # The window needs C2 for stepping through 100,000 rows, but at its start C2 compiled what runs a few thousand
 # times (CSS matching, the first layout) on the second core the FX thread needs: with C2's thresholds ten times
 # Java's, the first frame came about 0.4 s sooner on Java 17 (0.1 s on 25) and the hot code of a step still gets C2
-# within a few steps.
+# within a few steps. Until C2 takes a method, C1's profiling code runs it: without the receiver types at virtual
+# calls and casts (and the profiles of calls inlined), that code is smaller and quicker, and the first frame came
+# 0.07-0.11 s sooner on 25 (three sets of 10-12 alternating runs; the process's CPU to it 3.04 -> 2.80 s), where a step
+# through 100,000 rows and a replay (the window's hot paths) are as quick without the types (C2 inlines them by the
+# class hierarchy); the state panel's pass over 1M-10M keys 0-15 % slower. Branch and call counts stay: without them
+# C2's code for a replay was 10-25 % slower, and without any profile a step took twice the CPU.
 # A state read of a small local store ends within a second, before C2's compiling has paid for the core it takes (40 %
 # of the CPU of a 1M-key read): C1 alone reads a 1M-key store (17 MB of files) 10-16 % sooner, a 10M-key one (140 MB)
 # 15 % later. Below 32 MB of what the read takes, then, C1 alone; remote stores and larger ones get C2.
@@ -130,7 +135,7 @@ case "${1:-}" in
   replay | topic | doctor) jit="-XX:+TieredCompilation" ;;
   *) # the window (no command)
     window=yes
-    jit="-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000" ;;
+    jit="-XX:-C1ProfileVirtualCalls -XX:-C1ProfileCheckcasts -XX:-C1ProfileInlinedCalls -XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000 -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000" ;;
 esac
 # The collector: Serial, the quickest to start, where little stays alive (a state read streams its rows; its first
 # heap of 64 MB keeps its RSS near 100 MB). A replay holds every batch's rows and inspect the whole checkpoint's
