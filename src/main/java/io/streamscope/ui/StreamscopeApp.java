@@ -3,7 +3,9 @@ package io.streamscope.ui;
 import io.streamscope.ui.display.Theme;
 import io.streamscope.ui.display.ThemeHeadStart;
 import io.streamscope.ui.settings.Settings;
+import io.streamscope.ui.settings.WindowPlacement;
 import javafx.application.Application;
+import javafx.geometry.Dimension2D;
 import javafx.stage.Stage;
 
 import java.io.IOException;
@@ -42,12 +44,13 @@ public class StreamscopeApp extends Application {
         if (!arguments.lesson()) {
             model.startOpening(arguments); // read while the window is built; applied below, before start returns
         }
-        MainWindow window = MainWindow.create(model);
+        WindowPlacement placement = WindowPlacer.placement(settings);
+        Dimension2D size = WindowPlacer.sceneSize(placement);
+        MainWindow window = MainWindow.create(model, size.getWidth(), size.getHeight());
         FirstFrameProbe.reached("window built");
-        window.show(stage);
+        WindowPlacer.show(window, stage, placement);
         FirstFrameProbe.reached("shown");
         FirstFrameProbe.installIfAsked(stage.getScene());
-        WindowPlacer.place(stage, settings); // after show: a window manager sizes a new window to its scene
         WindowPlacer.remember(stage, settings);
         if (arguments.lesson()) {
             window.lesson().start(); // opens the first step's sample

@@ -3,6 +3,7 @@ package io.streamscope.ui;
 import io.streamscope.ui.settings.Settings;
 import io.streamscope.ui.settings.WindowPlacement;
 import javafx.beans.InvalidationListener;
+import javafx.geometry.Dimension2D;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
@@ -20,14 +21,48 @@ final class WindowPlacer {
     private WindowPlacer() {
     }
 
-    static void place(Stage stage, Settings settings) {
+    /** Where the window goes: as last time, clamped to the screen it is on now, or fitted to the primary screen. */
+    static WindowPlacement placement(Settings settings) {
         Optional<WindowPlacement> saved = settings.window();
         Rectangle2D screen = screenOf(saved).getVisualBounds();
-        WindowPlacement placement = saved.map(p -> p.clampedTo(screen)).orElseGet(() -> WindowPlacement.fitted(screen));
+        return saved.map(p -> p.clampedTo(screen)).orElseGet(() -> WindowPlacement.fitted(screen));
+    }
+
+    /**
+     * The size the window's scene will have once placed: a maximized window's is its screen's visual bounds (less the
+     * window manager's frame, which is not known before the window is shown).
+     */
+    static Dimension2D sceneSize(WindowPlacement placement) {
+        if (placement.maximized()) {
+            Rectangle2D screen = Screen.getScreensForRectangle(placement.x(), placement.y(),
+                    Math.max(1, placement.width()), Math.max(1, placement.height())).stream().findFirst()
+                    .orElse(Screen.getPrimary()).getVisualBounds();
+            return new Dimension2D(screen.getWidth(), screen.getHeight());
+        }
+        return new Dimension2D(placement.width(), placement.height());
+    }
+
+    /**
+     * Shows the window where {@code placement} puts it, its scene made at {@link #sceneSize}: placed before it is shown,
+     * its first layout and paint are at the size it keeps. A maximized window gets no normal size before show: that
+     * size would be laid out and painted, then erased when the window manager maximizes it, and laid out again.
+     * Placed again once shown: a window manager may have sized a new window to its scene or ignored the hints.
+     */
+    static void show(MainWindow window, Stage stage, WindowPlacement placement) {
         stage.setX(placement.x());
         stage.setY(placement.y());
-        stage.setWidth(placement.width());
-        stage.setHeight(placement.height());
+        if (!placement.maximized()) {
+            stage.setWidth(placement.width());
+            stage.setHeight(placement.height());
+        }
+        stage.setMaximized(placement.maximized());
+        window.show(stage);
+        if (!placement.maximized()) {
+            stage.setX(placement.x());
+            stage.setY(placement.y());
+            stage.setWidth(placement.width());
+            stage.setHeight(placement.height());
+        }
         stage.setMaximized(placement.maximized());
     }
 

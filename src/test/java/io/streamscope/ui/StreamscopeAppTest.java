@@ -33,9 +33,11 @@ class StreamscopeAppTest {
             FxToolkit.cleanupApplication(app);
         }
         FxToolkit.cleanupStages();
-        // the app placed the primary stage, which every later test shares, at 80 % of the screen (1024×640 at 128,80,
-        // where the job editor folds): back to the whole headless screen, the size the other tests' windows are made at
+        // the app placed the primary stage, which every later test shares, as on a small screen (maximized, fitted to
+        // 80 % of it where maximizing is not honoured): back to the whole headless screen, not maximized, the size the
+        // other tests' windows are made at
         FxToolkit.setupStage(stage -> {
+            stage.setMaximized(false);
             stage.setX(0);
             stage.setY(0);
             stage.setWidth(1280);

@@ -1,0 +1,89 @@
+package io.streamscope.ui;
+
+import io.streamscope.ui.settings.Settings;
+import io.streamscope.ui.settings.WindowPlacement;
+import javafx.geometry.Dimension2D;
+import javafx.geometry.Rectangle2D;
+import javafx.stage.Screen;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static io.streamscope.ui.UiTestSupport.onFx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * The window is laid out at the size it keeps from its first pulse on: a size laid out and painted before the window
+ * is placed or maximized is work thrown away, and on a desktop its frame is erased when the window manager resizes
+ * the window (measured on the screen: the whole first frame 0.3 s later than with the window placed before show).
+ */
+@ExtendWith(ApplicationExtension.class)
+class WindowPlacerTest {
+
+    @Test
+    void aMaximizedWindowIsLaidOutOnlyAtItsMaximizedSize(FxRobot robot) throws Exception {
+        Rectangle2D screen = onFx(() -> Screen.getPrimary().getVisualBounds());
+        WindowPlacement fitted = WindowPlacement.fitted(screen);
+        assertEquals(true, fitted.maximized(), "the headless screen (" + screen + ") is a small one, maximized");
+
+        List<Dimension2D> sizes = showPlaced(robot, fitted);
+
+        assertEquals(List.of(new Dimension2D(screen.getWidth(), screen.getHeight())), sizes,
+                "the sizes the scene was laid out at");
+    }
+
+    @Test
+    void aRememberedWindowIsLaidOutOnlyAtItsRememberedSize(FxRobot robot) throws Exception {
+        WindowPlacement saved = new WindowPlacement(40, 30, 1000, 700, false);
+
+        List<Dimension2D> sizes = showPlaced(robot, saved);
+
+        assertEquals(List.of(new Dimension2D(1000, 700)), sizes, "the sizes the scene was laid out at");
+    }
+
+    /** Shows a window as the app does and gives the distinct sizes its scene was laid out at, pulse by pulse. */
+    private static List<Dimension2D> showPlaced(FxRobot robot, WindowPlacement placement) throws Exception {
+        List<Dimension2D> sizes = new ArrayList<>();
+        AtomicReference<Stage> shown = new AtomicReference<>();
+        robot.interact(() -> {
+            try {
+                Dimension2D size = WindowPlacer.sceneSize(placement);
+                MainWindow window = MainWindow.create(WindowModel.create(Settings.inMemory()), size.getWidth(),
+                        size.getHeight());
+                var scene = window.scene();
+                Runnable note = () -> {
+                    Dimension2D now = new Dimension2D(scene.getWidth(), scene.getHeight());
+                    if (sizes.isEmpty() || !sizes.get(sizes.size() - 1).equals(now)) {
+                        sizes.add(now);
+                    }
+                };
+                scene.addPostLayoutPulseListener(note);
+                Stage stage = new Stage();
+                shown.set(stage);
+                WindowPlacer.show(window, stage, placement);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try {
+            WaitForAsyncUtils.waitForFxEvents(5);
+            Stage stage = shown.get();
+            assertEquals(placement.maximized(), onFx(stage::isMaximized), "maximized");
+            if (!placement.maximized()) {
+                assertEquals(List.of(placement.x(), placement.y(), placement.width(), placement.height()),
+                        onFx(() -> List.of(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight())),
+                        "where the window is");
+            }
+            return onFx(() -> List.copyOf(sizes));
+        } finally {
+            robot.interact(() -> shown.get().close());
+        }
+    }
+}
