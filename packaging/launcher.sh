@@ -51,7 +51,7 @@ fi
 # 0.07-0.11 s sooner on 25 (three sets of 10-12 alternating runs; the process's CPU to it 3.04 -> 2.80 s), where a step
 # through 100,000 rows and a replay (the window's hot paths) are as quick without the types (C2 inlines them by the
 # class hierarchy); the state panel's pass over 1M-10M keys 0-15 % slower. Branch and call counts stay: without them
-# C2's code for a replay was 10-25 % slower, and without any profile a step took twice the CPU.
+# C2's code for a replay was 10-30 % slower, and without any profile a step took twice the CPU.
 # A state read of a small local store ends within a second, before C2's compiling has paid for the core it takes (40 %
 # of the CPU of a 1M-key read): C1 alone reads a 1M-key store (17 MB of files) 10-16 % sooner, a 10M-key one (140 MB)
 # 15 % later. Below 32 MB of what the read takes, then, C1 alone; remote stores and larger ones get C2.
