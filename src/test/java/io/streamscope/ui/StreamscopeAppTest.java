@@ -33,9 +33,8 @@ class StreamscopeAppTest {
             FxToolkit.cleanupApplication(app);
         }
         FxToolkit.cleanupStages();
-        // the app placed the primary stage, which every later test shares, as on a small screen (maximized, fitted to
-        // 80 % of it where maximizing is not honoured): back to the whole headless screen, not maximized, the size the
-        // other tests' windows are made at
+        // the app placed the primary stage, which every later test shares, maximized (the headless screen is a small
+        // one): back to the whole headless screen, not maximized, the size the other tests' windows are made at
         FxToolkit.setupStage(stage -> {
             stage.setMaximized(false);
             stage.setX(0);
