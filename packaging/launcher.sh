@@ -48,7 +48,7 @@ fi
 # Java's, the first frame came about 0.4 s sooner on Java 17 (0.1 s on 25) and the hot code of a step still gets C2
 # within a few steps. Until C2 takes a method, C1's profiling code runs it: without the receiver types at virtual
 # calls and casts (and the profiles of calls inlined), that code is smaller and quicker, and the first frame came
-# 0.07-0.11 s sooner on 25 (three sets of 10-12 alternating runs; the process's CPU to it 3.04 -> 2.80 s), where a step
+# 0.07-0.14 s sooner on 25 (three sets of 8-12 alternating runs; the process's CPU to it 3.04 -> 2.80 s), where a step
 # through 100,000 rows and a replay (the window's hot paths) are as quick without the types (C2 inlines them by the
 # class hierarchy); the state panel's pass over 1M-10M keys 0-15 % slower. Branch and call counts stay: without them
 # C2's code for a replay was 10-30 % slower, and without any profile a step took twice the CPU.
