@@ -34,9 +34,7 @@ final class WindowPlacer {
      */
     static Dimension2D sceneSize(WindowPlacement placement) {
         if (placement.maximized()) {
-            Rectangle2D screen = Screen.getScreensForRectangle(placement.x(), placement.y(),
-                    Math.max(1, placement.width()), Math.max(1, placement.height())).stream().findFirst()
-                    .orElse(Screen.getPrimary()).getVisualBounds();
+            Rectangle2D screen = screenOf(Optional.of(placement)).getVisualBounds();
             return new Dimension2D(screen.getWidth(), screen.getHeight());
         }
         return new Dimension2D(placement.width(), placement.height());
@@ -49,14 +47,15 @@ final class WindowPlacer {
      * Placed again once shown: a window manager may have sized a new window to its scene or ignored the hints.
      */
     static void show(MainWindow window, Stage stage, WindowPlacement placement) {
-        stage.setX(placement.x());
+        stage.setX(placement.x()); // a maximized window too: it is maximized on the screen it starts on
         stage.setY(placement.y());
-        if (!placement.maximized()) {
-            stage.setWidth(placement.width());
-            stage.setHeight(placement.height());
-        }
-        stage.setMaximized(placement.maximized());
+        place(stage, placement);
         window.show(stage);
+        place(stage, placement);
+    }
+
+    /** A normal window's bounds, or a maximized window's state alone (moving it would move it off its maximized place). */
+    private static void place(Stage stage, WindowPlacement placement) {
         if (!placement.maximized()) {
             stage.setX(placement.x());
             stage.setY(placement.y());
@@ -84,9 +83,10 @@ final class WindowPlacer {
         }
     }
 
-    private static Screen screenOf(Optional<WindowPlacement> saved) {
-        if (saved.isPresent()) {
-            WindowPlacement p = saved.get();
+    /** The screen a placement lies on, or the primary screen for none (or one off every screen). */
+    private static Screen screenOf(Optional<WindowPlacement> placement) {
+        if (placement.isPresent()) {
+            WindowPlacement p = placement.get();
             List<Screen> screens = Screen.getScreensForRectangle(p.x(), p.y(), Math.max(1, p.width()),
                     Math.max(1, p.height()));
             if (!screens.isEmpty()) {
