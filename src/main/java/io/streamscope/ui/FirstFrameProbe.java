@@ -7,9 +7,11 @@ import javafx.scene.Scene;
 
 /**
  * {@code -Dstreamscope.firstFrame=exit}: the start-up probe of the benchmarks. Once the timeline has painted the
- * checkpoint's batches and the frame with them has gone to the screen (the next pulse), it prints how long after the
- * process started that was, and on a second line when the start's phases were reached ({@link #reached}) with the
- * process's CPU time then, and ends the app. Without the property it does nothing.
+ * checkpoint's batches and the pulse after that frame has run, it prints how long after the process started that was,
+ * and on a second line when the start's phases were reached ({@link #reached}) with the process's CPU time then, and
+ * ends the app. Without the property it does nothing. The frame itself is whole on the screen a little later (0.08-0.17
+ * s, seen by an X client polling the screen): the software pipeline hands its pixels to the window on the FX thread,
+ * after that next pulse's work.
  */
 final class FirstFrameProbe {
 
@@ -36,7 +38,8 @@ final class FirstFrameProbe {
         Runnable[] check = new Runnable[1];
         check[0] = () -> {
             if (painted[0]) {
-                // This pulse follows the one that laid out and drew the batches: that frame has been rendered.
+                // This pulse follows the one that laid the batches out: that frame is painted (or being painted), and its
+                // pixels go to the window once this pulse's work is done.
                 scene.removePostLayoutPulseListener(check[0]);
                 System.out.println("streamscope: first frame with the timeline " + sinceProcessStart()
                         + " ms after the process started");
