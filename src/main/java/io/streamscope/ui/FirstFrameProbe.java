@@ -38,8 +38,8 @@ final class FirstFrameProbe {
         Runnable[] check = new Runnable[1];
         check[0] = () -> {
             if (painted[0]) {
-                // This pulse follows the one that laid the batches out: that frame is painted (or being painted), and its
-                // pixels go to the window once this pulse's work is done.
+                // This pulse follows the one that laid the batches out: that frame is painted (or being painted),
+                // and its pixels go to the window once this pulse's work is done.
                 scene.removePostLayoutPulseListener(check[0]);
                 System.out.println("streamscope: first frame with the timeline " + sinceProcessStart()
                         + " ms after the process started");

@@ -41,9 +41,9 @@ final class WindowPlacer {
     }
 
     /**
-     * Shows the window where {@code placement} puts it, its scene made at {@link #sceneSize}: placed before it is shown,
-     * its first layout and paint are at the size it keeps. A maximized window gets no normal size before show: that
-     * size would be laid out and painted, then erased when the window manager maximizes it, and laid out again.
+     * Shows the window where {@code placement} puts it, its scene made at {@link #sceneSize}: placed before it is
+     * shown, its first layout and paint are at the size it keeps. A maximized window gets no normal size before show:
+     * that size would be laid out and painted, then erased when the window manager maximizes it, and laid out again.
      * Placed again once shown: a window manager may have sized a new window to its scene or ignored the hints.
      */
     static void show(MainWindow window, Stage stage, WindowPlacement placement) {
@@ -54,7 +54,7 @@ final class WindowPlacer {
         place(stage, placement);
     }
 
-    /** A normal window's bounds, or a maximized window's state alone (moving it would move it off its maximized place). */
+    /** A normal window's bounds, or a maximized window's state alone (a move would take it off its maximized place). */
     private static void place(Stage stage, WindowPlacement placement) {
         if (!placement.maximized()) {
             stage.setX(placement.x());
