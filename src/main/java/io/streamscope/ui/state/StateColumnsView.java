@@ -1,5 +1,6 @@
 package io.streamscope.ui.state;
 
+import io.streamscope.ui.display.CellsOnDemandRow;
 import io.streamscope.ui.display.DisplayViewModel;
 import javafx.beans.InvalidationListener;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -7,7 +8,6 @@ import javafx.collections.ListChangeListener;
 import javafx.css.PseudoClass;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
@@ -61,7 +61,7 @@ public final class StateColumnsView {
         table.getStyleClass().addAll("replay-table", "state-columns-table");
         table.setMaxHeight(Region.USE_PREF_SIZE);
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
-        table.setRowFactory(view -> new TableRow<>() {
+        table.setRowFactory(view -> new CellsOnDemandRow<>() {
             @Override
             protected void updateItem(StateColumns.Row row, boolean empty) {
                 super.updateItem(row, empty);

@@ -1,5 +1,6 @@
 package io.streamscope.ui.state;
 
+import io.streamscope.ui.display.CellsOnDemandRow;
 import io.streamscope.ui.display.HoverTooltip;
 
 import javafx.beans.property.ObjectProperty;
@@ -12,7 +13,6 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ProgressBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
@@ -133,7 +133,7 @@ public final class StateController {
 
         fitFactsToTheirText();
 
-        stateTable.setRowFactory(table -> new TableRow<>() {
+        stateTable.setRowFactory(table -> new CellsOnDemandRow<>() {
             @Override
             protected void updateItem(StateRowView row, boolean empty) {
                 super.updateItem(row, empty);

@@ -1,6 +1,7 @@
 package io.streamscope.ui.tables;
 
 import io.streamscope.replay.DroppedRow;
+import io.streamscope.ui.display.CellsOnDemandRow;
 import javafx.animation.Animation;
 import javafx.animation.FadeTransition;
 import javafx.animation.ParallelTransition;
@@ -10,7 +11,6 @@ import javafx.beans.value.ObservableBooleanValue;
 import javafx.css.PseudoClass;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.util.Duration;
@@ -313,7 +313,7 @@ final class ReplayTable {
         }
     }
 
-    private final class Row extends TableRow<ShownRow> {
+    private final class Row extends CellsOnDemandRow<ShownRow> {
         private Animation animation;
         private ShownRow animated;
         /** Made for the first dropped row this cell shows, then reused. */
