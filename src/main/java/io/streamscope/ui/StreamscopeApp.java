@@ -37,6 +37,7 @@ public class StreamscopeApp extends Application {
     @Override
     public void start(Stage stage) throws IOException {
         FirstFrameProbe.reached("toolkit up");
+        ThemeHeadStart.awaitRead(); // before the window's nodes: see ThemeHeadStart
         LaunchArguments arguments = LaunchArguments.parse(getParameters().getRaw(), Path.of("").toAbsolutePath());
         arguments.warnings().forEach(warning -> System.err.println("streamscope: " + warning));
         Settings settings = settings();

@@ -10,8 +10,13 @@ import java.util.function.Supplier;
  * only compares their checksums. On the FX thread the read was a tenth of its time to the first frame. A head start
  * only: where {@code StyleManager} (JavaFX's, not its API) cannot be reached, the FX thread reads the sheet as before,
  * and a theme guessed wrong is replaced by the one the window sets.
+ * The FX thread waits for the read ({@link #awaitRead}) before it makes the window's nodes: reading the sheet registers
+ * its pseudo-classes and style classes in JavaFX's tables of them, which are not made for two threads, and so do the
+ * controls' classes as the window loads them. Here the read was done 60-130 ms before the toolkit was up.
  */
 public final class ThemeHeadStart {
+
+    private static volatile Thread reading;
 
     private ThemeHeadStart() {
     }
@@ -27,7 +32,22 @@ public final class ThemeHeadStart {
             }
         }, "streamscope-theme");
         thread.setDaemon(true);
+        reading = thread;
         thread.start();
         return thread;
+    }
+
+    /** Returns once the read {@link #start} began has ended (at once where none was begun). */
+    public static void awaitRead() {
+        Thread thread = reading;
+        if (thread == null) {
+            return;
+        }
+        try {
+            thread.join();
+            reading = null;
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

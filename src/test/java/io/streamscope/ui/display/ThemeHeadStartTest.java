@@ -45,6 +45,28 @@ class ThemeHeadStartTest {
         }
     }
 
+    @Test
+    void theWindowCanWaitForTheRead(FxRobot robot) throws Exception {
+        String before = onFx(Application::getUserAgentStylesheet);
+        try {
+            ThemeHeadStart.start(() -> {
+                try {
+                    Thread.sleep(300); // a read still under way when the FX thread begins the window
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                }
+                return Theme.PRIMER_DARK;
+            });
+            ThemeHeadStart.awaitRead();
+            Object readAhead = containers().get(0);
+            assertEquals(1, containers().size());
+            robot.interact(() -> Application.setUserAgentStylesheet(Theme.PRIMER_DARK.userAgentStylesheet()));
+            assertSame(readAhead, onFx(() -> containers().get(0)), "the dark theme was read when the wait ended");
+        } finally {
+            robot.interact(() -> Application.setUserAgentStylesheet(before));
+        }
+    }
+
     /** JavaFX's user-agent stylesheets as it holds them (its own class, so seen as objects). */
     private static java.util.List<?> containers() {
         Object containers = StyleManager.getInstance().platformUserAgentStylesheetContainers;
