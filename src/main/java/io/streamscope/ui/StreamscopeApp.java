@@ -52,7 +52,7 @@ public class StreamscopeApp extends Application {
         WindowPlacer.show(window, stage, placement);
         FirstFrameProbe.reached("shown");
         FirstFrameProbe.installIfAsked(stage.getScene());
-        WindowPlacer.remember(stage, settings);
+        WindowPlacer.remember(stage, placement, settings);
         if (arguments.lesson()) {
             window.lesson().start(); // opens the first step's sample
             if (arguments.presentation()) {

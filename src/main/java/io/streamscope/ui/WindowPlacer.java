@@ -45,6 +45,8 @@ final class WindowPlacer {
      * shown, its first layout and paint are at the size it keeps. A maximized window gets no normal size before show:
      * that size would be laid out and painted, then erased when the window manager maximizes it, and laid out again.
      * Placed again once shown: a window manager may have sized a new window to its scene or ignored the hints.
+     * A maximized window gets its normal bounds when it is first restored: shown without them, a window manager
+     * restores it to the size it was mapped at, its whole screen.
      */
     static void show(MainWindow window, Stage stage, WindowPlacement placement) {
         stage.setX(placement.x()); // a maximized window too: it is maximized on the screen it starts on
@@ -52,6 +54,17 @@ final class WindowPlacer {
         place(stage, placement);
         window.show(stage);
         place(stage, placement);
+        if (placement.maximized()) {
+            stage.maximizedProperty().addListener(new InvalidationListener() {
+                @Override
+                public void invalidated(javafx.beans.Observable maximized) {
+                    if (!stage.isMaximized()) {
+                        stage.maximizedProperty().removeListener(this);
+                        place(stage, placement.restored());
+                    }
+                }
+            });
+        }
     }
 
     /** A normal window's bounds, or a maximized window's state alone (a move would take it off its maximized place). */
@@ -65,9 +78,14 @@ final class WindowPlacer {
         stage.setMaximized(placement.maximized());
     }
 
-    /** Saves the placement whenever it changes (a maximized window keeps the size it had before). */
-    static void remember(Stage stage, Settings settings) {
-        double[] normal = {stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()};
+    /**
+     * Saves the placement whenever it changes (a maximized window keeps the size it had before: at first the normal
+     * bounds {@code placement} gave it).
+     */
+    static void remember(Stage stage, WindowPlacement placement, Settings settings) {
+        double[] normal = placement.maximized()
+                ? new double[] {placement.x(), placement.y(), placement.width(), placement.height()}
+                : new double[] {stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight()};
         InvalidationListener save = changed -> {
             if (!stage.isMaximized() && !stage.isFullScreen() && !stage.isIconified()) {
                 normal[0] = stage.getX();

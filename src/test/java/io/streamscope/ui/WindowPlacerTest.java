@@ -48,6 +48,41 @@ class WindowPlacerTest {
         assertEquals(List.of(new Dimension2D(1000, 700)), sizes, "the sizes the scene was laid out at");
     }
 
+    @Test
+    void aMaximizedWindowIsRestoredToItsNormalBounds(FxRobot robot) throws Exception {
+        Rectangle2D screen = onFx(() -> Screen.getPrimary().getVisualBounds());
+        WindowPlacement fitted = WindowPlacement.fitted(screen);
+        Settings settings = Settings.inMemory();
+        AtomicReference<Stage> shown = new AtomicReference<>();
+        robot.interact(() -> {
+            try {
+                Dimension2D size = WindowPlacer.sceneSize(fitted);
+                MainWindow window = MainWindow.create(WindowModel.create(settings), size.getWidth(), size.getHeight());
+                Stage stage = new Stage();
+                shown.set(stage);
+                WindowPlacer.show(window, stage, fitted);
+                WindowPlacer.remember(stage, fitted, settings);
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        try {
+            WaitForAsyncUtils.waitForFxEvents(5);
+            Stage stage = shown.get();
+            assertEquals(true, onFx(stage::isMaximized));
+
+            robot.interact(() -> stage.setMaximized(false));
+            WaitForAsyncUtils.waitForFxEvents(5);
+
+            assertEquals(List.of(fitted.x(), fitted.y(), fitted.width(), fitted.height()),
+                    onFx(() -> List.of(stage.getX(), stage.getY(), stage.getWidth(), stage.getHeight())),
+                    "restored to the fitted 80 % of " + screen + ", not the whole screen it was shown maximized on");
+            assertEquals(java.util.Optional.of(fitted.restored()), settings.window(), "and remembered so");
+        } finally {
+            robot.interact(() -> shown.get().close());
+        }
+    }
+
     /** Shows a window as the app does and gives the distinct sizes its scene was laid out at, pulse by pulse. */
     private static List<Dimension2D> showPlaced(FxRobot robot, WindowPlacement placement) throws Exception {
         List<Dimension2D> sizes = new ArrayList<>();

@@ -27,6 +27,11 @@ public record WindowPlacement(double x, double y, double width, double height, b
                 screen.getMinY() + (screen.getHeight() - height) / 2, width, height, small);
     }
 
+    /** The same bounds, not maximized. */
+    public WindowPlacement restored() {
+        return new WindowPlacement(x, y, width, height, false);
+    }
+
     /** This placement moved and shrunk where needed to lie on {@code screen}. */
     public WindowPlacement clampedTo(Rectangle2D screen) {
         double w = Math.min(Math.max(width, Math.min(MIN_WIDTH, screen.getWidth())), screen.getWidth());
