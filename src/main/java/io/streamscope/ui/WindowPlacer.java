@@ -3,6 +3,7 @@ package io.streamscope.ui;
 import io.streamscope.ui.settings.Settings;
 import io.streamscope.ui.settings.WindowPlacement;
 import javafx.beans.InvalidationListener;
+import javafx.beans.Observable;
 import javafx.geometry.Dimension2D;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
@@ -57,7 +58,7 @@ final class WindowPlacer {
         if (placement.maximized()) {
             stage.maximizedProperty().addListener(new InvalidationListener() {
                 @Override
-                public void invalidated(javafx.beans.Observable maximized) {
+                public void invalidated(Observable maximized) {
                     if (!stage.isMaximized()) {
                         stage.maximizedProperty().removeListener(this);
                         place(stage, placement.restored());
