@@ -4,6 +4,7 @@ import io.streamscope.ui.settings.Settings;
 import io.streamscope.ui.settings.WindowPlacement;
 import javafx.geometry.Dimension2D;
 import javafx.geometry.Rectangle2D;
+import javafx.scene.Scene;
 import javafx.stage.Screen;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -12,9 +13,12 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.util.WaitForAsyncUtils;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 
 import static io.streamscope.ui.UiTestSupport.onFx;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -53,22 +57,8 @@ class WindowPlacerTest {
         Rectangle2D screen = onFx(() -> Screen.getPrimary().getVisualBounds());
         WindowPlacement fitted = WindowPlacement.fitted(screen);
         Settings settings = Settings.inMemory();
-        AtomicReference<Stage> shown = new AtomicReference<>();
-        robot.interact(() -> {
-            try {
-                Dimension2D size = WindowPlacer.sceneSize(fitted);
-                MainWindow window = MainWindow.create(WindowModel.create(settings), size.getWidth(), size.getHeight());
-                Stage stage = new Stage();
-                shown.set(stage);
-                WindowPlacer.show(window, stage, fitted);
-                WindowPlacer.remember(stage, fitted, settings);
-            } catch (java.io.IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+        Stage stage = showAsTheAppDoes(robot, fitted, settings, scene -> { });
         try {
-            WaitForAsyncUtils.waitForFxEvents(5);
-            Stage stage = shown.get();
             assertEquals(true, onFx(stage::isMaximized));
 
             robot.interact(() -> stage.setMaximized(false));
@@ -79,37 +69,21 @@ class WindowPlacerTest {
                     "restored to the fitted 80 % of " + screen + ", not the whole screen it was shown maximized on");
             assertEquals(java.util.Optional.of(fitted.restored()), settings.window(), "and remembered so");
         } finally {
-            robot.interact(() -> shown.get().close());
+            robot.interact(stage::close);
         }
     }
 
     /** Shows a window as the app does and gives the distinct sizes its scene was laid out at, pulse by pulse. */
     private static List<Dimension2D> showPlaced(FxRobot robot, WindowPlacement placement) throws Exception {
         List<Dimension2D> sizes = new ArrayList<>();
-        AtomicReference<Stage> shown = new AtomicReference<>();
-        robot.interact(() -> {
-            try {
-                Dimension2D size = WindowPlacer.sceneSize(placement);
-                MainWindow window = MainWindow.create(WindowModel.create(Settings.inMemory()), size.getWidth(),
-                        size.getHeight());
-                var scene = window.scene();
-                Runnable note = () -> {
+        Stage stage = showAsTheAppDoes(robot, placement, Settings.inMemory(), scene ->
+                scene.addPostLayoutPulseListener(() -> {
                     Dimension2D now = new Dimension2D(scene.getWidth(), scene.getHeight());
                     if (sizes.isEmpty() || !sizes.get(sizes.size() - 1).equals(now)) {
                         sizes.add(now);
                     }
-                };
-                scene.addPostLayoutPulseListener(note);
-                Stage stage = new Stage();
-                shown.set(stage);
-                WindowPlacer.show(window, stage, placement);
-            } catch (java.io.IOException e) {
-                throw new IllegalStateException(e);
-            }
-        });
+                }));
         try {
-            WaitForAsyncUtils.waitForFxEvents(5);
-            Stage stage = shown.get();
             assertEquals(placement.maximized(), onFx(stage::isMaximized), "maximized");
             if (!placement.maximized()) {
                 assertEquals(List.of(placement.x(), placement.y(), placement.width(), placement.height()),
@@ -118,7 +92,31 @@ class WindowPlacerTest {
             }
             return onFx(() -> List.copyOf(sizes));
         } finally {
-            robot.interact(() -> shown.get().close());
+            robot.interact(stage::close);
         }
+    }
+
+    /**
+     * Makes the main window at its placement's scene size, lets {@code beforeShow} see its scene, then shows, places
+     * and remembers it as {@code StreamscopeApp.start} does; returns once the window has settled.
+     */
+    private static Stage showAsTheAppDoes(FxRobot robot, WindowPlacement placement, Settings settings,
+                                          Consumer<Scene> beforeShow) throws Exception {
+        AtomicReference<Stage> shown = new AtomicReference<>();
+        robot.interact(() -> {
+            try {
+                Dimension2D size = WindowPlacer.sceneSize(placement);
+                MainWindow window = MainWindow.create(WindowModel.create(settings), size.getWidth(), size.getHeight());
+                beforeShow.accept(window.scene());
+                Stage stage = new Stage();
+                shown.set(stage);
+                WindowPlacer.show(window, stage, placement);
+                WindowPlacer.remember(stage, placement, settings);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        WaitForAsyncUtils.waitForFxEvents(5);
+        return shown.get();
     }
 }
