@@ -49,12 +49,13 @@ class CellsOnDemandRowTest {
         List<CellsOnDemandRow<?>> rows = onFx(() -> rowsOf(table));
         assertTrue(rows.size() > 6, "the table fills its room with rows: " + rows.size());
         for (CellsOnDemandRow<?> row : rows) {
-            int index = row.getIndex();
+            int index = onFx(row::getIndex);
             if (index < 3) {
                 assertEquals(List.of("abc".substring(index, index + 1), "column two"), onFx(() -> textsIn(row)),
                         "row " + index);
             } else {
-                assertTrue(!row.hasCells() && onFx(() -> textsIn(row)).isEmpty(), "empty row " + index + " has no cells");
+                assertTrue(!onFx(row::hasCells) && onFx(() -> textsIn(row)).isEmpty(),
+                        "empty row " + index + " has no cells");
             }
         }
 
@@ -63,12 +64,11 @@ class CellsOnDemandRowTest {
 
         List<CellsOnDemandRow<?>> after = onFx(() -> rowsOf(table));
         for (int index = 0; index < 5; index++) {
-            int shown = index;
-            CellsOnDemandRow<?> row = after.stream().filter(r -> r.getIndex() == shown).findFirst().orElseThrow();
+            CellsOnDemandRow<?> row = after.get(index); // sorted by index, the first five the items'
             assertEquals(List.of("abcde".substring(index, index + 1), "column two"), onFx(() -> textsIn(row)),
                     "row " + index + " after two more items");
         }
-        assertTrue(after.stream().filter(row -> row.getIndex() >= 5).noneMatch(CellsOnDemandRow::hasCells),
+        assertTrue(onFx(() -> after.stream().filter(row -> row.getIndex() >= 5).noneMatch(CellsOnDemandRow::hasCells)),
                 "the rows still empty still have no cells");
     }
 
