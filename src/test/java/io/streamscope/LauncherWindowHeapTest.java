@@ -14,9 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The launcher starts the window with a young generation that holds what the window makes before its first frame
- * (where the machine has 2 GB of memory or more), in huge pages where the kernel gives them on request; the commands
- * keep their small first heap, and a user's own heap options stand.
+ * The launcher starts the window with Parallel GC and a young generation that holds what the window makes before its
+ * first frame (where the machine has 2 GB of memory or more), in huge pages where the kernel gives them on request; the
+ * commands keep their small first heap, and a user's own heap options stand (with Serial GC, as on a small machine).
  */
 class LauncherWindowHeapTest {
 
@@ -31,7 +31,8 @@ class LauncherWindowHeapTest {
         boolean roomy = memoryKb() >= 2L * 1024 * 1024;
         assertEquals(roomy, window.contains(FIRST_HEAP) && window.contains(YOUNG), "memory " + memoryKb() + " KB: " + window);
         assertEquals(!roomy, window.contains("-Xms64m"), window.toString());
-        assertTrue(window.contains("-XX:+UseSerialGC"), window.toString());
+        assertEquals(roomy, window.contains("-XX:+UseParallelGC") && window.contains("-XX:MaxNewSize=512m"), window.toString());
+        assertEquals(!roomy, window.contains("-XX:+UseSerialGC"), window.toString());
         assertEquals(roomy, LauncherStandIn.options(image, "--presentation").contains(YOUNG));
     }
 
@@ -61,6 +62,7 @@ class LauncherWindowHeapTest {
                 List<String> options = LauncherStandIn.options(image, Map.of(variable, "-Dx=y " + users));
                 assertFalse(options.stream().anyMatch(option -> option.startsWith("-Xms") || option.startsWith("-XX:NewSize")),
                         variable + "=" + users + ": " + options);
+                assertTrue(options.contains("-XX:+UseSerialGC"), variable + "=" + users + ": " + options);
             }
         }
     }
