@@ -186,13 +186,25 @@ window_gc() {
         gc="$gc -Xms64m"
       fi ;;
   esac
+  huge_pages
+  gc="$gc$pages"
+}
+# " -XX:+UseTransparentHugePages" in $pages where the kernel gives transparent huge pages on request ("[madvise]"), else
+# nothing (see above). inspect touches some 110 MB of its young generation: in 2 MB pages, its page faults 33,000 ->
+# 7,300 and 0.90 -> 0.65 s on 10,000 batches (ten alternating runs; RSS 153 -> 172 MB).
+huge_pages() {
   pages=
   { read -r pages < /sys/kernel/mm/transparent_hugepage/enabled; } 2>/dev/null || true
-  case "$pages" in *"[madvise]"*) gc="$gc -XX:+UseTransparentHugePages" ;; esac
+  case "$pages" in
+    *"[madvise]"*) pages=" -XX:+UseTransparentHugePages" ;;
+    *) pages= ;;
+  esac
 }
 case "${1:-}" in
   replay) gc="-XX:+UseParallelGC $young -XX:InitialRAMPercentage=4 -XX:MaxTenuringThreshold=1" ;;
-  inspect) gc="-XX:+UseParallelGC $young${young:+ -XX:NewSize=256m}" ;;
+  inspect)
+    huge_pages
+    gc="-XX:+UseParallelGC $young${young:+ -XX:NewSize=256m}$pages" ;;
   *)
     if [ -n "${window:-}" ]; then
       window_gc

@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The launcher starts the window with Parallel GC and a young generation that holds what the window makes before its
  * first frame (where the machine has 2 GB of memory or more), in huge pages where the kernel gives them on request; the
- * commands keep their small first heap, and a user's own heap options stand (with Serial GC, as on a small machine).
+ * commands keep their small first heap (inspect gets the huge pages too), and a user's own heap options stand (with
+ * Serial GC, as on a small machine).
  */
 class LauncherWindowHeapTest {
 
@@ -42,6 +43,9 @@ class LauncherWindowHeapTest {
         boolean onRequest = transparentHugePages().contains("[madvise]");
         assertEquals(onRequest, LauncherStandIn.options(image).contains(HUGE_PAGES),
                 "transparent_hugepage/enabled: " + transparentHugePages());
+        List<String> inspect = LauncherStandIn.options(image, "inspect", "sample-checkpoints/shop-totals-update");
+        assertEquals(onRequest, inspect.contains(HUGE_PAGES), inspect.toString());
+        assertTrue(inspect.contains("-XX:NewSize=256m"), inspect.toString());
     }
 
     @Test
