@@ -164,9 +164,9 @@ esac
 # (transparent huge pages, where the kernel gives them on request: "[madvise]") takes the start's page faults from
 # 52,000 to 31,000: the first frame 0.13-0.17 s sooner (alternating runs at three screen sizes; 1.61 -> 1.43 s at
 # 1280x1024). Huge pages alone gave 0.14 s, the large young generation alone nothing (its pages faulted in one by one
-# cost what the collections had). With no collection before the first frame, Parallel no longer costs the start what
-# Serial saves, and the process took less CPU to the first frame with it (2.3 s against 2.7): 0.08-0.09 s sooner
-# again (ten alternating runs each at 1280x1024 and 1280x720), and its collections later use both cores. Its young
+# cost what the collections had). With no collection before the first frame, Serial's quicker start no longer pays:
+# with Parallel the process took less CPU to the first frame (2.3 s against 2.7), which came 0.08-0.09 s sooner again
+# (ten alternating runs each at 1280x1024 and 1280x720), and its collections later use both cores. Its young
 # generation is held to 512 MB, as replay's is (below): the window replays too.
 # A user's own heap options stand, and below 2 GB of memory (where Java's largest heap is under 512 MB) the window
 # keeps Serial and a first heap of 64 MB, as the commands have. Where the kernel gives huge pages to every large
