@@ -200,6 +200,19 @@ huge_pages() {
     *) pages= ;;
   esac
 }
+# A collector the user names (-XX:+UseG1GC, -XX:+UseZGC, ... in JAVA_TOOL_OPTIONS or JDK_JAVA_OPTIONS) is theirs: the
+# JVM refuses to start with two ("Multiple garbage collectors selected"), so the launcher then names none and sizes
+# nothing for one.
+users_collector() {
+  set -f # the options as words, not as file patterns
+  for option in ${JAVA_TOOL_OPTIONS:-} ${JDK_JAVA_OPTIONS:-}; do
+    case "$option" in
+      -XX:+Use*GC) set +f; return 0 ;;
+    esac
+  done
+  set +f
+  return 1
+}
 case "${1:-}" in
   replay) gc="-XX:+UseParallelGC $young -XX:InitialRAMPercentage=4 -XX:MaxTenuringThreshold=1" ;;
   inspect)
@@ -212,6 +225,9 @@ case "${1:-}" in
       gc="-XX:+UseSerialGC -Xms64m"
     fi ;;
 esac
+if users_collector; then
+  gc=
+fi
 # The JVM's own warnings (a collector's sizing under a user's small -Xmx, a class-data archive that does not fit) on
 # stderr: unified logging writes them to stdout, where the commands print their JSON.
 log="-Xlog:all=off:stdout -Xlog:all=warning:stderr"
