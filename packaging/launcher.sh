@@ -213,20 +213,21 @@ users_collector() {
   set +f
   return 1
 }
-case "${1:-}" in
-  replay) gc="-XX:+UseParallelGC $young -XX:InitialRAMPercentage=4 -XX:MaxTenuringThreshold=1" ;;
-  inspect)
-    huge_pages
-    gc="-XX:+UseParallelGC $young${young:+ -XX:NewSize=256m}$pages" ;;
-  *)
-    if [ -n "${window:-}" ]; then
-      window_gc
-    else
-      gc="-XX:+UseSerialGC -Xms64m"
-    fi ;;
-esac
 if users_collector; then
   gc=
+else
+  case "${1:-}" in
+    replay) gc="-XX:+UseParallelGC $young -XX:InitialRAMPercentage=4 -XX:MaxTenuringThreshold=1" ;;
+    inspect)
+      huge_pages
+      gc="-XX:+UseParallelGC $young${young:+ -XX:NewSize=256m}$pages" ;;
+    *)
+      if [ -n "${window:-}" ]; then
+        window_gc
+      else
+        gc="-XX:+UseSerialGC -Xms64m"
+      fi ;;
+  esac
 fi
 # The JVM's own warnings (a collector's sizing under a user's small -Xmx, a class-data archive that does not fit) on
 # stderr: unified logging writes them to stdout, where the commands print their JSON.
