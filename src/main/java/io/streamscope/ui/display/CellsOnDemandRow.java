@@ -21,13 +21,16 @@ public class CellsOnDemandRow<T> extends TableRow<T> {
 
     @Override
     protected Skin<?> createDefaultSkin() {
-        return isEmpty() && inFlow() ? new Blank<>(this) : new TableRowSkin<>(this);
+        if (!inFlow()) {
+            return new Measuring<>(this);
+        }
+        return isEmpty() ? new Blank<>(this) : new TableRowSkin<>(this);
     }
 
     /**
      * Whether the row is one of the table's rows on screen. JavaFX also makes a row of the factory's, empty, to measure
-     * a column's cells in when it fits the column to them: that row holds the cell in its skin's children and must
-     * have JavaFX's skin from the start (with a blank one the cell went unstyled and the column came out narrower).
+     * a column's cells in when it fits the column to them (once for each column of a new table): that row holds the
+     * one cell JavaFX measures in its skin's children, and gets {@link Measuring}.
      */
     private boolean inFlow() {
         for (Parent parent = getParent(); parent != null && parent != getTableView(); parent = parent.getParent()) {
@@ -49,6 +52,20 @@ public class CellsOnDemandRow<T> extends TableRow<T> {
     /** Whether the row has its cells yet (tests). */
     public boolean hasCells() {
         return getSkin() instanceof TableRowSkin;
+    }
+
+    /**
+     * The skin of the row JavaFX measures a column's cells in: no cells of its own, only the one JavaFX adds. With
+     * JavaFX's row skin that row made and styled a cell for every column, for each column it fitted, the table's
+     * column count squared: fitting the replay tables' columns in the shop sample's first frame took four times as
+     * long (the FX thread's CPU, profiled). It
+     * is never swapped for JavaFX's skin (the cell JavaFX added would go with the children, unstyled: the column came
+     * out narrower), and the row's pseudo-classes reach the cell as before, so a bold row is measured bold.
+     */
+    private static final class Measuring<T> extends SkinBase<TableRow<T>> {
+        Measuring(TableRow<T> row) {
+            super(row);
+        }
     }
 
     private static final class Blank<T> extends SkinBase<TableRow<T>> {

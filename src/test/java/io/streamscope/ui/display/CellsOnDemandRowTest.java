@@ -90,6 +90,91 @@ class CellsOnDemandRowTest {
                 0.01);
     }
 
+    @Test
+    void aBoldRowIsMeasuredBoldAndEachColumnInOneCell(FxRobot robot) throws Exception {
+        String[] items = {"bold: the widest text of the column when bold", "plain: a text about as wide as that one"};
+        TableView<String> own = table(false, items);
+        TableView<String> onDemand = table(true, items);
+        for (TableView<String> table : List.of(own, onDemand)) {
+            table.setRowFactory(view -> {
+                TableRow<String> row = table == own ? new TableRow<>() {
+                    @Override
+                    protected void updateItem(String item, boolean empty) {
+                        super.updateItem(item, empty);
+                        pseudoClassStateChanged(BOLD, !empty && item.startsWith("bold"));
+                    }
+                } : new CellsOnDemandRow<>() {
+                    @Override
+                    protected void updateItem(String item, boolean empty) {
+                        super.updateItem(item, empty);
+                        pseudoClassStateChanged(BOLD, !empty && item.startsWith("bold"));
+                    }
+                };
+                return row;
+            });
+        }
+        int[] cellsMade = {0, 0};
+        for (int c = 0; c < 6; c++) {
+            TableColumn<String, String> column = new TableColumn<>("c" + c);
+            column.setCellValueFactory(item -> new ReadOnlyStringWrapper(item.getValue()));
+            int counted = c;
+            column.setCellFactory(made -> {
+                cellsMade[made.getTableView() == own ? 0 : 1]++;
+                return new TableCell<>() {
+                    @Override
+                    protected void updateItem(String item, boolean empty) {
+                        super.updateItem(item, empty);
+                        setText(empty ? null : counted + " " + item);
+                    }
+                };
+            });
+            own.getColumns().add(column);
+            onDemand.getColumns().add(copy(column));
+        }
+        robot.interact(() -> {
+            Scene scene = new Scene(new HBox(own, onDemand), 1200, 300); // within the headless screen
+            scene.getStylesheets().add("data:text/css;base64," + java.util.Base64.getEncoder().encodeToString(
+                    ".table-row-cell:bold .table-cell { -fx-font-weight: bold; -fx-font-size: 20px; }"
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+            stage.setScene(scene);
+            stage.show();
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+
+        for (int c = 0; c < 8; c++) {
+            int column = c;
+            double ownWidth = onFx(() -> own.getColumns().get(column).getWidth());
+            assertEquals(ownWidth, onFx(() -> onDemand.getColumns().get(column).getWidth()), 0.01, "column " + c);
+        }
+        double plainWidth = onFx(() -> plainTextWidth(own, items[0]));
+        assertTrue(onFx(() -> own.getColumns().get(0).getWidth()) > plainWidth * 1.2,
+                "the bold row's text (20px, bold) set the width: " + onFx(() -> own.getColumns().get(0).getWidth())
+                        + " against " + plainWidth + " plain");
+        // the rows on screen (2 items × 6 columns of these) and one cell per column measured; JavaFX's own row made a
+        // cell for every column in the row it measured each column in
+        assertTrue(cellsMade[0] >= 2 * 6 + 6 * 6, "JavaFX's rows: " + cellsMade[0]);
+        assertTrue(cellsMade[1] <= 2 * 6 + 6, "rows on demand: " + cellsMade[1]);
+    }
+
+    private static final javafx.css.PseudoClass BOLD = javafx.css.PseudoClass.getPseudoClass("bold");
+
+    private static TableColumn<String, String> copy(TableColumn<String, String> column) {
+        TableColumn<String, String> copy = new TableColumn<>(column.getText());
+        copy.setCellValueFactory(column.getCellValueFactory());
+        copy.setCellFactory(column.getCellFactory());
+        return copy;
+    }
+
+    private static double plainTextWidth(TableView<String> table, String text) {
+        javafx.scene.text.Text measure = new javafx.scene.text.Text(text);
+        // the font of a cell of the plain row
+        table.lookupAll(".table-cell").stream()
+                .filter(node -> node instanceof TableCell<?, ?> cell && cell.getText() != null
+                        && cell.getText().startsWith("plain"))
+                .findFirst().ifPresent(cell -> measure.setFont(((TableCell<?, ?>) cell).getFont()));
+        return measure.getLayoutBounds().getWidth();
+    }
+
     private static TableView<String> table(boolean onDemand, String... items) {
         TableView<String> table = new TableView<>();
         table.setFixedCellSize(24);
