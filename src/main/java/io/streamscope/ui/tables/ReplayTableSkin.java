@@ -7,7 +7,8 @@ import javafx.scene.control.skin.VirtualFlow;
 
 /**
  * A replay table's skin: JavaFX's own, except that a change of the row count does not lay the rows out on the spot,
- * and a scroll to the last row does not walk every row.
+ * a scroll to the last row does not walk every row, and a column is fitted to its header as the theme draws it
+ * ({@link StyledColumnHeaders}).
  * JavaFX's flow lays its cells out inside the count's change and again in the layout pass that follows; each layout
  * walks the size of every row (100,000 in a long replay), so the first one, whose result the second replaces, cost a
  * step several milliseconds per table. The count's change still requests the layout, which the next pulse (or
@@ -21,6 +22,11 @@ public final class ReplayTableSkin<T> extends TableViewSkin<T> {
     /** Made by the stylesheet ({@code -fx-skin} of {@code .replay-table}), as JavaFX makes a table's own skin. */
     public ReplayTableSkin(TableView<T> table) {
         super(table);
+    }
+
+    @Override
+    protected javafx.scene.control.skin.TableHeaderRow createTableHeaderRow() {
+        return new StyledColumnHeaders(this);
     }
 
     @Override
