@@ -58,9 +58,9 @@ public class CellsOnDemandRow<T> extends TableRow<T> {
      * The skin of the row JavaFX measures a column's cells in: no cells of its own, only the one JavaFX adds. With
      * JavaFX's row skin that row made and styled a cell for every column, for each column it fitted, the table's
      * column count squared: fitting the replay tables' columns in the shop sample's first frame took four times as
-     * long (the FX thread's CPU, profiled). It
-     * is never swapped for JavaFX's skin (the cell JavaFX added would go with the children, unstyled: the column came
-     * out narrower), and the row's pseudo-classes reach the cell as before, so a bold row is measured bold.
+     * long (the FX thread's CPU, profiled). It is never swapped for JavaFX's skin (the cell JavaFX added would go with
+     * the children, unstyled: the column came out narrower), and the row's pseudo-classes reach the cell as before,
+     * so a bold row is measured bold.
      */
     private static final class Measuring<T> extends SkinBase<TableRow<T>> {
         Measuring(TableRow<T> row) {
